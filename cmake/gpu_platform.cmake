@@ -1,0 +1,86 @@
+# Picks the one GPU platform this build targets and enables its toolchain.
+#
+#   -DROCDIST_GPU=auto  (default) HIP when the C++ compiler is hipcc, else CUDA
+#                       when nvcc is found, else none
+#   -DROCDIST_GPU=none  host backend only; needs no GPU toolkit
+#   -DROCDIST_GPU=cuda  NVIDIA via CMake's CUDA language
+#                       (CMAKE_CUDA_ARCHITECTURES, default 75;80;90)
+#   -DROCDIST_GPU=hip   AMD: configure with -DCMAKE_CXX_COMPILER=hipcc
+#                       (AMDGPU_TARGETS, default gfx90a;gfx940;gfx1030)
+#
+# Sets ROCDIST_GPU_PLATFORM to none, cuda or hip.
+
+set(ROCDIST_GPU "auto" CACHE STRING "GPU platform: auto, none, cuda or hip")
+set_property(CACHE ROCDIST_GPU PROPERTY STRINGS auto none cuda hip)
+
+get_filename_component(_rocdist_cxx_name "${CMAKE_CXX_COMPILER}" NAME)
+set(_rocdist_cxx_is_hipcc OFF)
+if(_rocdist_cxx_name MATCHES "hipcc")
+  set(_rocdist_cxx_is_hipcc ON)
+endif()
+
+if(ROCDIST_GPU STREQUAL "auto")
+  if(_rocdist_cxx_is_hipcc)
+    set(ROCDIST_GPU_PLATFORM hip)
+  else()
+    if(NOT CMAKE_CUDA_COMPILER AND EXISTS /usr/local/cuda/bin/nvcc)
+      set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)
+    endif()
+    include(CheckLanguage)
+    check_language(CUDA)
+    if(CMAKE_CUDA_COMPILER)
+      set(ROCDIST_GPU_PLATFORM cuda)
+    else()
+      set(ROCDIST_GPU_PLATFORM none)
+    endif()
+  endif()
+elseif(ROCDIST_GPU MATCHES "^(none|cuda|hip)$")
+  set(ROCDIST_GPU_PLATFORM ${ROCDIST_GPU})
+else()
+  message(FATAL_ERROR "ROCDIST_GPU must be auto, none, cuda or hip, not '${ROCDIST_GPU}'")
+endif()
+
+if(ROCDIST_GPU_PLATFORM STREQUAL "cuda")
+  if(NOT CMAKE_CUDA_COMPILER AND EXISTS /usr/local/cuda/bin/nvcc)
+    set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)
+  endif()
+  if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+    set(CMAKE_CUDA_ARCHITECTURES 75 80 90) # CUDA 13 supports sm_75 and newer only
+  endif()
+  enable_language(CUDA)
+  set(CMAKE_CUDA_STANDARD 17)
+  set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+  find_package(CUDAToolkit REQUIRED)
+elseif(ROCDIST_GPU_PLATFORM STREQUAL "hip")
+  if(NOT _rocdist_cxx_is_hipcc)
+    message(FATAL_ERROR "ROCDIST_GPU=hip needs -DCMAKE_CXX_COMPILER=hipcc: CMake 3.25's HIP "
+                        "language does not find Debian's multiarch hip-lang package")
+  endif()
+  if(NOT DEFINED AMDGPU_TARGETS)
+    set(AMDGPU_TARGETS "gfx90a;gfx940;gfx1030" CACHE STRING "AMD GPU targets")
+  endif()
+  set(GPU_TARGETS "${AMDGPU_TARGETS}" CACHE STRING "AMD GPU targets" FORCE)
+  find_package(hip REQUIRED CONFIG)
+endif()
+
+# Adds the platform's compile definition and GPU runtime to a target that
+# includes library/src/config.hpp (the library, and tests that reach inside).
+function(rocdist_use_gpu_platform target)
+  if(ROCDIST_GPU_PLATFORM STREQUAL "cuda")
+    target_compile_definitions(${target} PRIVATE ROCDIST_BUILD_GPU_CUDA=1)
+    target_link_libraries(${target} PRIVATE CUDA::cudart_static)
+  elseif(ROCDIST_GPU_PLATFORM STREQUAL "hip")
+    target_compile_definitions(${target} PRIVATE ROCDIST_BUILD_GPU_HIP=1)
+    target_link_libraries(${target} PRIVATE hip::host)
+  endif()
+endfunction()
+
+# Marks GPU kernel sources (.hip) for the platform's device compiler.
+function(rocdist_add_gpu_sources target)
+  if(ROCDIST_GPU_PLATFORM STREQUAL "cuda")
+    set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CUDA)
+  elseif(ROCDIST_GPU_PLATFORM STREQUAL "hip")
+    set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CXX)
+  endif()
+  target_sources(${target} PRIVATE ${ARGN})
+endfunction()

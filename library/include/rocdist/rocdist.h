@@ -1,0 +1,203 @@
+/*
+ * rocdist: normal, log-normal, gamma and categorical variates on AMD and
+ * NVIDIA GPUs and on the CPU, behind one C API.
+ *
+ * This header compiles as C99 and as C++, and includes no GPU header: streams
+ * are passed as void* (a hipStream_t on AMD builds, a cudaStream_t on NVIDIA
+ * builds, NULL for the default stream).
+ */
+#ifndef ROCDIST_ROCDIST_H
+#define ROCDIST_ROCDIST_H
+
+#include <stddef.h>
+
+#include "rocdist/rocdist_version.h"
+
+#if defined(_WIN32)
+#define ROCDIST_EXPORT
+#else
+#define ROCDIST_EXPORT __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** \brief Opaque handle to a generator (an engine, a seed, a position). */
+typedef struct rocdist_generator_handle* rocdist_generator;
+
+/**
+ * \brief Result of every rocdist call. The numbers are stable across versions.
+ */
+typedef enum rocdist_status
+{
+    ROCDIST_STATUS_SUCCESS          = 0, /**< The call did what it says. */
+    ROCDIST_STATUS_INVALID_HANDLE   = 1, /**< NULL, destroyed or never-created handle. */
+    ROCDIST_STATUS_INVALID_POINTER  = 2, /**< NULL or misaligned pointer argument. */
+    ROCDIST_STATUS_INVALID_VALUE    = 3, /**< A parameter is outside its domain. */
+    ROCDIST_STATUS_TYPE_ERROR       = 4, /**< Unknown engine, ordering or method. */
+    ROCDIST_STATUS_NO_DEVICE        = 5, /**< No GPU backend was built, or no GPU is present. */
+    ROCDIST_STATUS_WRONG_MEMORY     = 6, /**< Output memory is not of the generator's kind. */
+    ROCDIST_STATUS_OUT_OF_RANGE     = 7, /**< The request runs past the end of the stream. */
+    ROCDIST_STATUS_ALLOCATION_FAILED = 8, /**< Host or device memory could not be allocated. */
+    ROCDIST_STATUS_LAUNCH_FAILURE   = 9, /**< The GPU runtime reported an error. */
+    ROCDIST_STATUS_INTERNAL_ERROR   = 10 /**< A bug in rocdist; please report it. */
+} rocdist_status;
+
+/** \brief Random engine. */
+typedef enum rocdist_rng_type
+{
+    /** Philox4x32-10; raw words and uniform floats equal cuRAND's
+     *  CURAND_RNG_PSEUDO_PHILOX4_32_10 stream for the same seed and offset. */
+    ROCDIST_RNG_PHILOX4X32_10 = 0
+} rocdist_rng_type;
+
+/** \brief How output elements map onto the engine's stream. */
+typedef enum rocdist_ordering
+{
+    /** Element i depends only on (seed, i, distribution, parameters, method):
+     *  chunk- and offset-invariant, identical on host and GPU. The default. */
+    ROCDIST_ORDERING_REPRODUCIBLE = 0,
+    /** Same distributions, fastest layout for the hardware; deterministic for
+     *  one device and configuration. For raw words and uniforms it is the
+     *  reproducible layout, which is already the fastest. */
+    ROCDIST_ORDERING_FAST = 1
+} rocdist_ordering;
+
+/**
+ * \brief Creates a generator that writes into device memory of the current GPU.
+ * \param generator receives the new handle; untouched on failure.
+ * \param rng_type  the engine.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_POINTER if generator
+ *         is NULL; ROCDIST_STATUS_TYPE_ERROR for an unknown rng_type;
+ *         ROCDIST_STATUS_NO_DEVICE if the library has no GPU backend or no GPU
+ *         is present; ROCDIST_STATUS_ALLOCATION_FAILED.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_create_generator(rocdist_generator* generator,
+                                                       rocdist_rng_type   rng_type);
+
+/**
+ * \brief Creates a generator that writes into host memory using all CPU cores.
+ * \param generator receives the new handle; untouched on failure.
+ * \param rng_type  the engine.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_POINTER if generator
+ *         is NULL; ROCDIST_STATUS_TYPE_ERROR for an unknown rng_type;
+ *         ROCDIST_STATUS_ALLOCATION_FAILED.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_create_generator_host(rocdist_generator* generator,
+                                                            rocdist_rng_type   rng_type);
+
+/**
+ * \brief Destroys a generator. The handle is invalid afterwards; using it
+ *        again returns ROCDIST_STATUS_INVALID_HANDLE.
+ * \param generator the handle.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_destroy_generator(rocdist_generator generator);
+
+/**
+ * \brief Sets the seed (the Philox key) and resets the offset to 0.
+ *        A new generator has seed 0, as cuRAND's does.
+ * \param generator the handle.
+ * \param seed      64-bit seed.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_set_seed(rocdist_generator generator,
+                                               unsigned long long seed);
+
+/**
+ * \brief Sets the position of the next element: the next call writes elements
+ *        offset, offset+1, ... of the stream of the type it generates. Every
+ *        call advances the position by the number of elements it wrote.
+ * \param generator the handle.
+ * \param offset    element position.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_set_offset(rocdist_generator generator,
+                                                 unsigned long long offset);
+
+/**
+ * \brief Sets the stream that GPU work is queued on (NULL: the default
+ *        stream). Generation is asynchronous with respect to the host, as in
+ *        cuRAND and rocRAND.
+ * \param generator the handle.
+ * \param stream    a hipStream_t (AMD build) or cudaStream_t (NVIDIA build).
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_VALUE for a non-NULL stream on a host
+ *         generator, which runs synchronously on the calling thread.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_set_stream(rocdist_generator generator, void* stream);
+
+/**
+ * \brief Sets how output elements map onto the stream.
+ * \param generator the handle.
+ * \param ordering  ROCDIST_ORDERING_REPRODUCIBLE or ROCDIST_ORDERING_FAST.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_TYPE_ERROR for an unknown ordering.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_set_ordering(rocdist_generator generator,
+                                                   rocdist_ordering  ordering);
+
+/**
+ * \brief Writes n raw 32-bit words of the engine's stream.
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind (device
+ *                  memory for GPU generators, host memory for host ones).
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_POINTER if output is NULL or misaligned and
+ *         n > 0; ROCDIST_STATUS_WRONG_MEMORY if a GPU generator is given host
+ *         memory; ROCDIST_STATUS_OUT_OF_RANGE if offset + n exceeds 2^64
+ *         (the stream's length);
+ *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
+ *         the position does not move.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate(rocdist_generator generator,
+                                               unsigned int*     output,
+                                               size_t            n);
+
+/**
+ * \brief Writes n uniform floats in (0, 1]: u * 2^-32 + 2^-33 of each word,
+ *        bit-identical to cuRAND's curandGenerateUniform.
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \return as rocdist_generate.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_uniform(rocdist_generator generator,
+                                                       float*            output,
+                                                       size_t            n);
+
+/**
+ * \brief Writes n uniform doubles in (0, 1) with 53 random bits each,
+ *        bit-identical to cuRAND's curandGenerateUniformDouble at offset 0.
+ *        A nonzero offset k shifts this stream by k elements; cuRAND's double
+ *        stream under an offset is not such a shift.
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \return as rocdist_generate.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_uniform_double(rocdist_generator generator,
+                                                              double*           output,
+                                                              size_t            n);
+
+/**
+ * \brief A sentence describing a status, for messages to users.
+ * \param status any value; unknown values get a sentence saying so.
+ * \return a static NUL-terminated string; never NULL.
+ */
+ROCDIST_EXPORT const char* rocdist_get_status_string(rocdist_status status);
+
+/**
+ * \brief The library's version as major * 10000 + minor * 100 + patch.
+ * \param version receives the number.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_POINTER if version is NULL.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_get_version(int* version);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

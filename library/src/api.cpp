@@ -1,0 +1,162 @@
+// The C API: handle lookup, argument checks, dispatch. No exception crosses
+// the extern "C" boundary.
+#include <memory>
+#include <new>
+
+#include "generator.hpp"
+#include "handle_registry.hpp"
+#include "rocdist/rocdist.h"
+
+namespace
+{
+
+using rocdist::backend_kind;
+using rocdist::generator;
+
+rocdist::handle_registry<generator>& generators()
+{
+    static rocdist::handle_registry<generator> registry;
+    return registry;
+}
+
+template <class Body>
+rocdist_status guarded(Body&& body) noexcept
+{
+    try
+    {
+        return body();
+    }
+    catch(const std::bad_alloc&)
+    {
+        return ROCDIST_STATUS_ALLOCATION_FAILED;
+    }
+    catch(...)
+    {
+        return ROCDIST_STATUS_INTERNAL_ERROR;
+    }
+}
+
+std::uintptr_t id_of(rocdist_generator handle)
+{
+    return reinterpret_cast<std::uintptr_t>(handle);
+}
+
+// Runs body(generator&) with the generator locked, or answers INVALID_HANDLE.
+template <class Body>
+rocdist_status with_generator(rocdist_generator handle, Body&& body) noexcept
+{
+    return guarded([&] {
+        const std::shared_ptr<generator> g = generators().find(id_of(handle));
+        if(!g)
+            return ROCDIST_STATUS_INVALID_HANDLE;
+        std::lock_guard<std::mutex> lock(g->mutex());
+        return body(*g);
+    });
+}
+
+rocdist_status create(rocdist_generator* out, rocdist_rng_type rng_type, backend_kind kind) noexcept
+{
+    return guarded([&] {
+        if(out == nullptr)
+            return ROCDIST_STATUS_INVALID_POINTER;
+        if(rng_type != ROCDIST_RNG_PHILOX4X32_10)
+            return ROCDIST_STATUS_TYPE_ERROR;
+        std::shared_ptr<generator> g;
+        if(kind == backend_kind::host)
+        {
+            g = std::make_shared<generator>(backend_kind::host);
+        }
+        else
+        {
+#if ROCDIST_HAS_GPU_BACKEND
+            rocdist::gpu::device_info device{};
+            const rocdist_status status = rocdist::gpu::query_current_device(device);
+            if(status != ROCDIST_STATUS_SUCCESS)
+                return status;
+            g = std::make_shared<generator>(backend_kind::gpu, device);
+#else
+            return ROCDIST_STATUS_NO_DEVICE;
+#endif
+        }
+        *out = reinterpret_cast<rocdist_generator>(generators().insert(std::move(g)));
+        return ROCDIST_STATUS_SUCCESS;
+    });
+}
+
+} // namespace
+
+extern "C" {
+
+rocdist_status rocdist_create_generator(rocdist_generator* generator, rocdist_rng_type rng_type)
+{
+    return create(generator, rng_type, backend_kind::gpu);
+}
+
+rocdist_status rocdist_create_generator_host(rocdist_generator* generator, rocdist_rng_type rng_type)
+{
+    return create(generator, rng_type, backend_kind::host);
+}
+
+rocdist_status rocdist_destroy_generator(rocdist_generator generator)
+{
+    return guarded([&] {
+        return generators().erase(id_of(generator)) ? ROCDIST_STATUS_SUCCESS
+                                                     : ROCDIST_STATUS_INVALID_HANDLE;
+    });
+}
+
+rocdist_status rocdist_set_seed(rocdist_generator generator, unsigned long long seed)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        g.set_seed(seed);
+        return ROCDIST_STATUS_SUCCESS;
+    });
+}
+
+rocdist_status rocdist_set_offset(rocdist_generator generator, unsigned long long offset)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        g.set_offset(offset);
+        return ROCDIST_STATUS_SUCCESS;
+    });
+}
+
+rocdist_status rocdist_set_stream(rocdist_generator generator, void* stream)
+{
+    return with_generator(generator, [&](rocdist::generator& g) { return g.set_stream(stream); });
+}
+
+rocdist_status rocdist_set_ordering(rocdist_generator generator, rocdist_ordering ordering)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        if(ordering != ROCDIST_ORDERING_REPRODUCIBLE && ordering != ROCDIST_ORDERING_FAST)
+            return ROCDIST_STATUS_TYPE_ERROR;
+        g.set_ordering(ordering);
+        return ROCDIST_STATUS_SUCCESS;
+    });
+}
+
+rocdist_status rocdist_generate(rocdist_generator generator, unsigned int* output, size_t n)
+{
+    return with_generator(generator, [&](rocdist::generator& g) { return g.generate(output, n); });
+}
+
+rocdist_status rocdist_generate_uniform(rocdist_generator generator, float* output, size_t n)
+{
+    return with_generator(generator, [&](rocdist::generator& g) { return g.generate(output, n); });
+}
+
+rocdist_status rocdist_generate_uniform_double(rocdist_generator generator, double* output, size_t n)
+{
+    return with_generator(generator, [&](rocdist::generator& g) { return g.generate(output, n); });
+}
+
+rocdist_status rocdist_get_version(int* version)
+{
+    if(version == nullptr)
+        return ROCDIST_STATUS_INVALID_POINTER;
+    *version = ROCDIST_VERSION_MAJOR * 10000 + ROCDIST_VERSION_MINOR * 100 + ROCDIST_VERSION_PATCH;
+    return ROCDIST_STATUS_SUCCESS;
+}
+
+} // extern "C"

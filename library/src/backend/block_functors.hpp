@@ -1,0 +1,57 @@
+// One functor per output type: engine block index in, a fixed number of
+// outputs out. The host loops and the GPU kernels call the same functors, so
+// the two backends agree by construction.
+#pragma once
+
+#include <cstdint>
+
+#include "config.hpp"
+#include "distributions/uniform.hpp"
+#include "engine/curand_philox_layout.hpp"
+
+namespace rocdist::backend
+{
+
+struct bits_functor
+{
+    using value_type                           = unsigned int;
+    static constexpr unsigned outputs_per_block = 4;
+    engine::philox_key key;
+
+    ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, value_type* v) const
+    {
+        const engine::philox_words r = engine::word_block(key, block);
+        for(unsigned i = 0; i < 4; ++i)
+            v[i] = r.w[i];
+    }
+};
+
+struct uniform_float_functor
+{
+    using value_type                           = float;
+    static constexpr unsigned outputs_per_block = 4;
+    engine::philox_key key;
+
+    ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, value_type* v) const
+    {
+        const engine::philox_words r = engine::word_block(key, block);
+        for(unsigned i = 0; i < 4; ++i)
+            v[i] = distributions::uniform_float(r.w[i]);
+    }
+};
+
+struct uniform_double_functor
+{
+    using value_type                           = double;
+    static constexpr unsigned outputs_per_block = 2;
+    engine::philox_key key;
+
+    ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, value_type* v) const
+    {
+        const engine::philox_words r = engine::double_block(key, block);
+        v[0] = distributions::uniform_double(r.w[0], r.w[1]);
+        v[1] = distributions::uniform_double(r.w[2], r.w[3]);
+    }
+};
+
+} // namespace rocdist::backend

@@ -1,0 +1,114 @@
+// Kernels for every block functor, compiled by hipcc for AMD and by nvcc for
+// NVIDIA from this same source. Each thread writes whole packets through
+// backend::write_packet, the body the host backend runs too.
+#include <algorithm>
+
+#include "backend/gpu/gpu_backend.hpp"
+#include "backend/gpu/runtime.hpp"
+#include "backend/packet_writer.hpp"
+
+namespace rocdist::gpu
+{
+namespace
+{
+
+// 256 threads and 8 resident blocks per multiprocessor fill both vendors'
+// schedulers; the grid-stride loop makes the grid size irrelevant to results.
+constexpr unsigned threads_per_block = 256;
+constexpr unsigned blocks_per_multiprocessor = 8;
+
+template <class Functor>
+ROCDIST_KERNEL void generate_kernel(Functor f, typename Functor::value_type* out, backend::packet_plan plan)
+{
+    const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+    for(std::uint64_t q = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+        q < plan.packets;
+        q += stride)
+        backend::write_packet(f, out, plan, q);
+}
+
+// Runs the rest of a call with the generator's device current, then puts
+// the caller's device back.
+class device_guard
+{
+public:
+    explicit device_guard(int device)
+    {
+        ok_ = hipGetDevice(&previous_) == hipSuccess
+              && (previous_ == device || hipSetDevice(device) == hipSuccess);
+    }
+    ~device_guard()
+    {
+        if(ok_)
+            (void)hipSetDevice(previous_);
+    }
+    bool ok() const { return ok_; }
+
+private:
+    int  previous_ = 0;
+    bool ok_       = false;
+};
+
+template <class Functor>
+rocdist_status launch(const device_info& device, void* stream, const Functor& f,
+                      typename Functor::value_type* out, std::size_t n, std::uint64_t offset)
+{
+    device_guard guard(device.ordinal);
+    if(!guard.ok())
+        return ROCDIST_STATUS_LAUNCH_FAILURE;
+    const backend::packet_plan plan
+        = backend::make_packet_plan<Functor::outputs_per_block>(out, n, offset);
+    const std::uint64_t wanted = (plan.packets + threads_per_block - 1) / threads_per_block;
+    const auto blocks = static_cast<unsigned>(std::min<std::uint64_t>(
+        wanted, static_cast<std::uint64_t>(device.multiprocessors) * blocks_per_multiprocessor));
+    generate_kernel<<<blocks, threads_per_block, 0, static_cast<hipStream_t>(stream)>>>(f, out, plan);
+    return hipGetLastError() == hipSuccess ? ROCDIST_STATUS_SUCCESS : ROCDIST_STATUS_LAUNCH_FAILURE;
+}
+
+} // namespace
+
+rocdist_status query_current_device(device_info& info)
+{
+    int count = 0;
+    if(hipGetDeviceCount(&count) != hipSuccess || count == 0)
+    {
+        (void)hipGetLastError();
+        return ROCDIST_STATUS_NO_DEVICE;
+    }
+    if(hipGetDevice(&info.ordinal) != hipSuccess
+       || hipDeviceGetAttribute(&info.multiprocessors, hipDeviceAttributeMultiprocessorCount, info.ordinal)
+              != hipSuccess)
+    {
+        (void)hipGetLastError();
+        return ROCDIST_STATUS_NO_DEVICE;
+    }
+    return ROCDIST_STATUS_SUCCESS;
+}
+
+rocdist_status check_output(const device_info& device, const void* p)
+{
+    device_guard guard(device.ordinal);
+    if(!guard.ok())
+        return ROCDIST_STATUS_LAUNCH_FAILURE;
+    return is_device_accessible(p) ? ROCDIST_STATUS_SUCCESS : ROCDIST_STATUS_WRONG_MEMORY;
+}
+
+rocdist_status generate(const device_info& device, void* stream,
+                        const backend::bits_functor& f, unsigned int* out, std::size_t n, std::uint64_t offset)
+{
+    return launch(device, stream, f, out, n, offset);
+}
+
+rocdist_status generate(const device_info& device, void* stream,
+                        const backend::uniform_float_functor& f, float* out, std::size_t n, std::uint64_t offset)
+{
+    return launch(device, stream, f, out, n, offset);
+}
+
+rocdist_status generate(const device_info& device, void* stream,
+                        const backend::uniform_double_functor& f, double* out, std::size_t n, std::uint64_t offset)
+{
+    return launch(device, stream, f, out, n, offset);
+}
+
+} // namespace rocdist::gpu

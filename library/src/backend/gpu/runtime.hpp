@@ -1,0 +1,63 @@
+// The HIP runtime names rocdist uses, mapped onto CUDA for the NVIDIA build.
+// Debian's HIP 5.2 NVIDIA headers do not compile against CUDA 13, so the
+// project maps the few names it needs itself.
+#pragma once
+
+#include "config.hpp"
+
+#if ROCDIST_GPU_HIP
+#include <hip/hip_runtime.h>
+#elif ROCDIST_GPU_CUDA
+#include <cuda_runtime.h>
+
+using hipError_t  = cudaError_t;
+using hipStream_t = cudaStream_t;
+constexpr hipError_t hipSuccess = cudaSuccess;
+constexpr cudaDeviceAttr hipDeviceAttributeMultiprocessorCount = cudaDevAttrMultiProcessorCount;
+
+#define hipDeviceGetAttribute cudaDeviceGetAttribute
+#define hipDeviceSynchronize cudaDeviceSynchronize
+#define hipFree cudaFree
+#define hipGetDevice cudaGetDevice
+#define hipGetDeviceCount cudaGetDeviceCount
+#define hipGetErrorString cudaGetErrorString
+#define hipGetLastError cudaGetLastError
+#define hipMalloc cudaMalloc
+#define hipMemcpy cudaMemcpy
+#define hipMemcpyDeviceToHost cudaMemcpyDeviceToHost
+#define hipMemcpyHostToDevice cudaMemcpyHostToDevice
+#define hipSetDevice cudaSetDevice
+#define hipStreamSynchronize cudaStreamSynchronize
+#else
+#error "runtime.hpp is only for GPU builds"
+#endif
+
+namespace rocdist::gpu
+{
+
+// True when p is memory that kernels on `device` can write: device or managed
+// memory, or pinned host memory mapped into the device's address space.
+inline bool is_device_accessible(const void* p)
+{
+#if ROCDIST_GPU_HIP
+    hipPointerAttribute_t attr{};
+    if(hipPointerGetAttributes(&attr, p) != hipSuccess)
+    {
+        (void)hipGetLastError(); // HIP 5 reports unregistered host memory as an error
+        return false;
+    }
+    return attr.memoryType == hipMemoryTypeDevice || attr.isManaged
+           || (attr.memoryType == hipMemoryTypeHost && attr.devicePointer == p);
+#else
+    cudaPointerAttributes attr{};
+    if(cudaPointerGetAttributes(&attr, p) != cudaSuccess)
+    {
+        (void)cudaGetLastError();
+        return false;
+    }
+    return attr.type == cudaMemoryTypeDevice || attr.type == cudaMemoryTypeManaged
+           || (attr.type == cudaMemoryTypeHost && attr.devicePointer == p);
+#endif
+}
+
+} // namespace rocdist::gpu

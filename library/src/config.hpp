@@ -1,0 +1,35 @@
+// The one place that knows which compiler and GPU platform is building rocdist.
+// Everything else tests the macros below with #if; each is always 0 or 1.
+#pragma once
+
+// Device compilation: nvcc (CUDA) or clang in HIP mode (AMD).
+#if defined(__CUDACC__) || defined(__HIP__)
+#define ROCDIST_GPU_COMPILER 1
+#else
+#define ROCDIST_GPU_COMPILER 0
+#endif
+
+#if ROCDIST_GPU_COMPILER
+#define ROCDIST_HOST_DEVICE __host__ __device__ inline
+#define ROCDIST_KERNEL __global__
+#else
+#define ROCDIST_HOST_DEVICE inline
+#endif
+
+// Which GPU backend this library was built with; CMake defines at most one
+// ROCDIST_BUILD_GPU_* (see cmake/gpu_platform.cmake).
+#if defined(ROCDIST_BUILD_GPU_CUDA)
+#define ROCDIST_GPU_CUDA 1
+#else
+#define ROCDIST_GPU_CUDA 0
+#endif
+#if defined(ROCDIST_BUILD_GPU_HIP)
+#define ROCDIST_GPU_HIP 1
+#else
+#define ROCDIST_GPU_HIP 0
+#endif
+#define ROCDIST_HAS_GPU_BACKEND (ROCDIST_GPU_CUDA || ROCDIST_GPU_HIP)
+
+#if ROCDIST_GPU_CUDA && ROCDIST_GPU_HIP
+#error "rocdist is built for one GPU platform at a time"
+#endif

@@ -1,0 +1,65 @@
+// A generator: engine, seed, position, and where its elements are computed.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+
+#include "backend/block_functors.hpp"
+#include "config.hpp"
+#include "rocdist/rocdist.h"
+
+#if ROCDIST_HAS_GPU_BACKEND
+#include "backend/gpu/gpu_backend.hpp"
+#endif
+
+namespace rocdist
+{
+
+enum class backend_kind
+{
+    host,
+    gpu
+};
+
+class generator
+{
+public:
+    explicit generator(backend_kind kind) : kind_(kind) {}
+
+#if ROCDIST_HAS_GPU_BACKEND
+    generator(backend_kind kind, gpu::device_info device) : kind_(kind), device_(device) {}
+#endif
+
+    // Calls on one generator are serialised; different generators run in parallel.
+    std::mutex& mutex() { return mutex_; }
+
+    void set_seed(unsigned long long seed)
+    {
+        seed_   = seed;
+        offset_ = 0;
+    }
+    void           set_offset(unsigned long long offset) { offset_ = offset; }
+    rocdist_status set_stream(void* stream);
+    void           set_ordering(rocdist_ordering ordering) { ordering_ = ordering; }
+
+    rocdist_status generate(unsigned int* out, std::size_t n);
+    rocdist_status generate(float* out, std::size_t n);
+    rocdist_status generate(double* out, std::size_t n);
+
+private:
+    template <class Functor>
+    rocdist_status generate_with(typename Functor::value_type* out, std::size_t n);
+
+    backend_kind       kind_;
+    unsigned long long seed_     = 0; // cuRAND's default seed
+    unsigned long long offset_   = 0;
+    void*              stream_   = nullptr;
+    rocdist_ordering   ordering_ = ROCDIST_ORDERING_REPRODUCIBLE;
+#if ROCDIST_HAS_GPU_BACKEND
+    gpu::device_info device_{};
+#endif
+    std::mutex mutex_;
+};
+
+} // namespace rocdist
