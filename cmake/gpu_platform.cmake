@@ -61,6 +61,14 @@ elseif(ROCDIST_GPU_PLATFORM STREQUAL "hip")
   endif()
   set(GPU_TARGETS "${AMDGPU_TARGETS}" CACHE STRING "AMD GPU targets" FORCE)
   find_package(hip REQUIRED CONFIG)
+  # hipcc asks the machine's GPUs for a target whenever a compile or link
+  # names none, which fails noisily on a build machine; name them everywhere.
+  set(ROCDIST_HIP_OFFLOAD_FLAGS "")
+  foreach(target ${AMDGPU_TARGETS})
+    list(APPEND ROCDIST_HIP_OFFLOAD_FLAGS --offload-arch=${target})
+  endforeach()
+  add_compile_options("$<$<COMPILE_LANGUAGE:CXX>:${ROCDIST_HIP_OFFLOAD_FLAGS};-Wno-unused-command-line-argument>")
+  add_link_options("$<$<LINK_LANGUAGE:CXX>:${ROCDIST_HIP_OFFLOAD_FLAGS}>")
 endif()
 
 # Adds the platform's compile definition and GPU runtime to a target that
@@ -80,7 +88,8 @@ function(rocdist_add_gpu_sources target)
   if(ROCDIST_GPU_PLATFORM STREQUAL "cuda")
     set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CUDA)
   elseif(ROCDIST_GPU_PLATFORM STREQUAL "hip")
-    set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CXX)
+    # Compiled as HIP by hipcc; the rest of the library stays plain C++.
+    set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CXX COMPILE_OPTIONS -xhip)
   endif()
   target_sources(${target} PRIVATE ${ARGN})
 endfunction()

@@ -12,15 +12,15 @@
 #include <gtest/gtest.h>
 
 #include "backend_buffers.hpp"
-
-#if ROCDIST_TEST_HAVE_CURAND
-#include <curand.h>
-#endif
+#include "curand_oracle.hpp"
 
 namespace
 {
 
 using rocdist_test::backend;
+using rocdist_test::curand_stream;
+
+constexpr const char* no_curand = "libcurand was not found when the tests were built (looked for the CUDA toolkit)";
 
 // A request split into successive calls: small, odd and large pieces, some
 // crossing cuRAND's 65536-subsequence pass boundary.
@@ -37,42 +37,6 @@ std::vector<size_t> random_split(std::mt19937_64& rng, size_t total)
     }
     return pieces;
 }
-
-#if ROCDIST_TEST_HAVE_CURAND
-
-curandStatus_t curand_generate(curandGenerator_t g, unsigned int* out, size_t n)
-{
-    return curandGenerate(g, out, n);
-}
-curandStatus_t curand_generate(curandGenerator_t g, float* out, size_t n)
-{
-    return curandGenerateUniform(g, out, n);
-}
-curandStatus_t curand_generate(curandGenerator_t g, double* out, size_t n)
-{
-    return curandGenerateUniformDouble(g, out, n);
-}
-
-// cuRAND's host generator producing `pieces` in successive calls.
-template <class T>
-std::vector<T> curand_stream(unsigned long long seed, unsigned long long offset, const std::vector<size_t>& pieces)
-{
-    curandGenerator_t g;
-    EXPECT_EQ(curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_PHILOX4_32_10), CURAND_STATUS_SUCCESS);
-    EXPECT_EQ(curandSetPseudoRandomGeneratorSeed(g, seed), CURAND_STATUS_SUCCESS);
-    EXPECT_EQ(curandSetGeneratorOffset(g, offset), CURAND_STATUS_SUCCESS);
-    std::vector<T> out;
-    for(size_t piece : pieces)
-    {
-        std::vector<T> part(piece);
-        EXPECT_EQ(curand_generate(g, part.data(), piece), CURAND_STATUS_SUCCESS);
-        out.insert(out.end(), part.begin(), part.end());
-    }
-    curandDestroyGenerator(g);
-    return out;
-}
-
-#endif
 
 class curand_identity : public rocdist_test::backend_test
 {
@@ -98,7 +62,8 @@ protected:
     template <class T>
     void expect_identical(bool with_offsets)
     {
-#if ROCDIST_TEST_HAVE_CURAND
+        if(!rocdist_test::have_curand())
+            GTEST_SKIP() << no_curand;
         std::mt19937_64 rng(0x5eed0000 + sizeof(T));
         for(int trial = 0; trial < 12; ++trial)
         {
@@ -123,9 +88,6 @@ protected:
             ASSERT_EQ(mismatches, 0u) << "first mismatch at element " << first << ": rocdist " << got[first]
                                       << ", cuRAND " << expected[first];
         }
-#else
-        GTEST_SKIP() << "libcurand was not found when the tests were built (looked for the CUDA toolkit)";
-#endif
     }
 };
 
@@ -147,16 +109,10 @@ TEST_P(curand_identity, uniform_doubles_any_seed_and_split_at_offset_zero)
 // A generator nobody seeded produces cuRAND's default-seed stream.
 TEST_P(curand_identity, default_seed_is_curands)
 {
-#if ROCDIST_TEST_HAVE_CURAND
-    curandGenerator_t g;
-    ASSERT_EQ(curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_PHILOX4_32_10), CURAND_STATUS_SUCCESS);
-    std::vector<unsigned int> expected(1001);
-    ASSERT_EQ(curandGenerate(g, expected.data(), expected.size()), CURAND_STATUS_SUCCESS);
-    curandDestroyGenerator(g);
+    if(!rocdist_test::have_curand())
+        GTEST_SKIP() << no_curand;
+    const std::vector<unsigned int> expected = rocdist_test::curand_default_seed_words(1001);
     EXPECT_EQ(rocdist_test::generate_vector<unsigned int>(GetParam(), gen_, expected.size()), expected);
-#else
-    GTEST_SKIP() << "libcurand was not found when the tests were built (looked for the CUDA toolkit)";
-#endif
 }
 
 ROCDIST_INSTANTIATE_BACKENDS(curand_identity);

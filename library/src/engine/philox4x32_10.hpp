@@ -39,9 +39,7 @@ ROCDIST_HOST_DEVICE philox_words philox4x32_10(philox_words ctr, philox_key key)
     constexpr std::uint32_t m0 = 0xD2511F53u, m1 = 0xCD9E8D57u; // round multipliers
     constexpr std::uint32_t w0 = 0x9E3779B9u, w1 = 0xBB67AE85u; // Weyl key increments
     std::uint32_t k0 = key.k[0], k1 = key.k[1];
-#if ROCDIST_GPU_COMPILER
-#pragma unroll
-#endif
+    // A constant trip count: nvcc and clang unroll it fully without a pragma.
     for(int round = 0; round < 10; ++round)
     {
         std::uint32_t hi0, hi1;
