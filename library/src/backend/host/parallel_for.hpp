@@ -10,12 +10,12 @@
 namespace rocdist::host
 {
 
-// Below this many items a thread's start-up (tens of microseconds) costs more
-// than the work it would take over.
-constexpr std::uint64_t min_items_per_thread = 1 << 14;
+// Below this many packets a thread's start-up (tens of microseconds) costs
+// more than the work it would take over.
+constexpr std::uint64_t min_packets_per_thread = 1 << 14;
 
 template <class Body>
-void parallel_for(std::uint64_t count, const Body& body)
+void parallel_for(std::uint64_t count, const Body& body, std::uint64_t min_items_per_thread = min_packets_per_thread)
 {
     const std::uint64_t hw      = std::max(1u, std::thread::hardware_concurrency());
     const std::uint64_t threads = std::clamp<std::uint64_t>(count / min_items_per_thread, 1, hw);

@@ -1,0 +1,16 @@
+// The store bandwidth that generation is measured against: a plain fill of
+// the same buffer, on the same backend, in the same run.
+#pragma once
+
+#include <cstddef>
+
+namespace rocdist_bench
+{
+
+// Fills bytes of host memory on all cores (the host backend's threading).
+void host_fill(void* out, std::size_t bytes);
+
+// Queues a fill of device memory; the caller synchronises. GPU builds only.
+void device_fill(void* out, std::size_t bytes);
+
+} // namespace rocdist_bench

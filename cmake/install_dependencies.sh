@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian packages rocdist builds and tests with; does nothing
+# when they are all present. With --hip, also the AMD HIP toolchain.
+# The CUDA toolkit is not a Debian package: the build uses /usr/local/cuda
+# when it is there, and builds host-only otherwise.
+set -euo pipefail
+
+packages=(cmake g++ make libgtest-dev libbenchmark-dev librandom123-dev)
+if [[ "${1:-}" == "--hip" ]]; then
+  packages+=(hipcc libamdhip64-dev librocprim-dev librocrand-dev libhiprand-dev rocm-device-libs)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+sudo=""
+[[ $(id -u) -ne 0 ]] && sudo="sudo"
+echo "Installing: ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
