@@ -63,9 +63,11 @@ void store_bandwidth(benchmark::State& state)
     const std::size_t bytes = context.n * sizeof(double);
     for(auto _ : state)
     {
+#if ROCDIST_HAS_GPU_BACKEND
         if(context.on_gpu)
             rocdist_bench::device_fill(context.buffer, bytes);
         else
+#endif
             rocdist_bench::host_fill(context.buffer, bytes);
         synchronize();
     }

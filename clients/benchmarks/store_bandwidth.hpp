@@ -4,13 +4,17 @@
 
 #include <cstddef>
 
+#include "config.hpp"
+
 namespace rocdist_bench
 {
 
 // Fills bytes of host memory on all cores (the host backend's threading).
 void host_fill(void* out, std::size_t bytes);
 
-// Queues a fill of device memory; the caller synchronises. GPU builds only.
+#if ROCDIST_HAS_GPU_BACKEND
+// Queues a fill of device memory; the caller synchronises.
 void device_fill(void* out, std::size_t bytes);
+#endif
 
 } // namespace rocdist_bench

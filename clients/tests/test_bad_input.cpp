@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "backend_buffers.hpp"
+#include "rocdist/rocdist_version.h"
 
 namespace
 {

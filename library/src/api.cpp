@@ -6,6 +6,7 @@
 #include "generator.hpp"
 #include "handle_registry.hpp"
 #include "rocdist/rocdist.h"
+#include "rocdist/rocdist_version.h"
 
 namespace
 {

@@ -11,8 +11,6 @@
 
 #include <stddef.h>
 
-#include "rocdist/rocdist_version.h"
-
 #if defined(_WIN32)
 #define ROCDIST_EXPORT
 #else
