@@ -16,7 +16,7 @@
 #include <benchmark/benchmark.h>
 
 #include "config.hpp"
-#include "curand_peer.hpp"
+#include "curand_generator.hpp"
 #include "rocdist/rocdist.h"
 #include "store_bandwidth.hpp"
 
@@ -27,7 +27,7 @@
 namespace
 {
 
-using rocdist_bench::curand_peer;
+using rocdist_clients::curand_generator;
 
 struct bench_context
 {
@@ -90,8 +90,8 @@ void rocdist_generate_bench(benchmark::State& state)
 template <class T>
 void curand_generate_bench(benchmark::State& state)
 {
-    curand_peer peer(context.on_gpu);
-    auto*       out = static_cast<T*>(context.buffer);
+    curand_generator peer(context.on_gpu);
+    auto*            out = static_cast<T*>(context.buffer);
     for(auto _ : state)
     {
         peer.generate(out, context.n);
@@ -203,7 +203,7 @@ int main(int argc, char** argv)
     benchmark::RegisterBenchmark("rocdist/uint32", rocdist_generate_bench<unsigned int>)->UseRealTime()->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("rocdist/float", rocdist_generate_bench<float>)->UseRealTime()->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("rocdist/double", rocdist_generate_bench<double>)->UseRealTime()->Unit(benchmark::kMillisecond);
-    if(curand_peer::available(context.on_gpu))
+    if(curand_generator::available(context.on_gpu))
     {
         benchmark::RegisterBenchmark("curand/uint32", curand_generate_bench<unsigned int>)->UseRealTime()->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark("curand/float", curand_generate_bench<float>)->UseRealTime()->Unit(benchmark::kMillisecond);

@@ -12,15 +12,32 @@
 #include <gtest/gtest.h>
 
 #include "backend_buffers.hpp"
-#include "curand_oracle.hpp"
+#include "curand_generator.hpp"
 
 namespace
 {
 
 using rocdist_test::backend;
-using rocdist_test::curand_stream;
+using rocdist_clients::curand_generator;
 
 constexpr const char* no_curand = "libcurand was not found when the tests were built (looked for the CUDA toolkit)";
+
+// cuRAND's host generator producing `pieces` in successive calls from (seed, offset).
+template <class T>
+std::vector<T> curand_stream(unsigned long long seed, unsigned long long offset, const std::vector<size_t>& pieces)
+{
+    curand_generator g(false);
+    g.set_seed(seed);
+    g.set_offset(offset);
+    std::vector<T> out;
+    for(size_t piece : pieces)
+    {
+        std::vector<T> part(piece);
+        g.generate(part.data(), piece);
+        out.insert(out.end(), part.begin(), part.end());
+    }
+    return out;
+}
 
 // A request split into successive calls: small, odd and large pieces, some
 // crossing cuRAND's 65536-subsequence pass boundary.
@@ -62,7 +79,7 @@ protected:
     template <class T>
     void expect_identical(bool with_offsets)
     {
-        if(!rocdist_test::have_curand())
+        if(!curand_generator::available(false))
             GTEST_SKIP() << no_curand;
         std::mt19937_64 rng(0x5eed0000 + sizeof(T));
         for(int trial = 0; trial < 12; ++trial)
@@ -109,9 +126,10 @@ TEST_P(curand_identity, uniform_doubles_any_seed_and_split_at_offset_zero)
 // A generator nobody seeded produces cuRAND's default-seed stream.
 TEST_P(curand_identity, default_seed_is_curands)
 {
-    if(!rocdist_test::have_curand())
+    if(!curand_generator::available(false))
         GTEST_SKIP() << no_curand;
-    const std::vector<unsigned int> expected = rocdist_test::curand_default_seed_words(1001);
+    std::vector<unsigned int> expected(1001);
+    curand_generator(false).generate(expected.data(), expected.size());
     EXPECT_EQ(rocdist_test::generate_vector<unsigned int>(GetParam(), gen_, expected.size()), expected);
 }
 
