@@ -15,17 +15,13 @@ namespace
 using rocdist_test::backend;
 using rocdist_test::generate_vector;
 
+// Reference: one call from offset 0.
 template <class T>
-class stream_contract_typed
+std::vector<T> whole(backend b, rocdist_generator g, unsigned long long seed, size_t n)
 {
-public:
-    // Reference: one call from offset 0.
-    static std::vector<T> whole(backend b, rocdist_generator g, unsigned long long seed, size_t n)
-    {
-        EXPECT_EQ(rocdist_set_seed(g, seed), ROCDIST_STATUS_SUCCESS);
-        return generate_vector<T>(b, g, n);
-    }
-};
+    EXPECT_EQ(rocdist_set_seed(g, seed), ROCDIST_STATUS_SUCCESS);
+    return generate_vector<T>(b, g, n);
+}
 
 class stream_contract : public rocdist_test::backend_test
 {
@@ -34,7 +30,7 @@ protected:
     void expect_chunk_invariance()
     {
         const size_t         n         = 100003;
-        const std::vector<T> reference = stream_contract_typed<T>::whole(GetParam(), gen_, 42, n);
+        const std::vector<T> reference = whole<T>(GetParam(), gen_, 42, n);
         std::mt19937_64      rng(7 + sizeof(T));
         for(int trial = 0; trial < 8; ++trial)
         {
@@ -55,7 +51,7 @@ protected:
     void expect_offset_is_a_shift()
     {
         const size_t         n         = 5000;
-        const std::vector<T> reference = stream_contract_typed<T>::whole(GetParam(), gen_, 99, 2 * n);
+        const std::vector<T> reference = whole<T>(GetParam(), gen_, 99, 2 * n);
         for(unsigned long long k : {0ull, 1ull, 2ull, 3ull, 5ull, 1023ull, 4097ull})
         {
             SCOPED_TRACE(::testing::Message() << "offset " << k);
@@ -99,7 +95,7 @@ TEST_P(stream_contract, uniforms_lie_in_their_documented_ranges)
 // For raw words and uniforms the fast ordering is the reproducible layout.
 TEST_P(stream_contract, fast_ordering_gives_the_same_uniforms)
 {
-    const auto reproducible = stream_contract_typed<float>::whole(GetParam(), gen_, 3, 4099);
+    const auto reproducible = whole<float>(GetParam(), gen_, 3, 4099);
     ASSERT_EQ(rocdist_set_ordering(gen_, ROCDIST_ORDERING_FAST), ROCDIST_STATUS_SUCCESS);
     ASSERT_EQ(rocdist_set_seed(gen_, 3), ROCDIST_STATUS_SUCCESS);
     EXPECT_EQ(generate_vector<float>(GetParam(), gen_, 4099), reproducible);
