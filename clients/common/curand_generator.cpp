@@ -55,6 +55,15 @@ void curand_generator::generate(double* out, std::size_t n)
 {
     check(curandGenerateUniformDouble(as_generator(generator_), out, n), "curandGenerateUniformDouble");
 }
+void curand_generator::generate_normal(float* out, std::size_t n, float mean, float stddev)
+{
+    check(curandGenerateNormal(as_generator(generator_), out, n, mean, stddev), "curandGenerateNormal");
+}
+void curand_generator::generate_normal(double* out, std::size_t n, double mean, double stddev)
+{
+    check(curandGenerateNormalDouble(as_generator(generator_), out, n, mean, stddev),
+          "curandGenerateNormalDouble");
+}
 
 #else
 
@@ -71,6 +80,8 @@ void curand_generator::set_offset(unsigned long long) { not_linked(); }
 void curand_generator::generate(unsigned int*, std::size_t) { not_linked(); }
 void curand_generator::generate(float*, std::size_t) { not_linked(); }
 void curand_generator::generate(double*, std::size_t) { not_linked(); }
+void curand_generator::generate_normal(float*, std::size_t, float, float) { not_linked(); }
+void curand_generator::generate_normal(double*, std::size_t, double, double) { not_linked(); }
 
 #endif
 

@@ -27,6 +27,8 @@ public:
     void generate(unsigned int* out, std::size_t n); // curandGenerate
     void generate(float* out, std::size_t n);        // curandGenerateUniform
     void generate(double* out, std::size_t n);       // curandGenerateUniformDouble
+    void generate_normal(float* out, std::size_t n, float mean, float stddev);    // curandGenerateNormal
+    void generate_normal(double* out, std::size_t n, double mean, double stddev); // curandGenerateNormalDouble
 
 private:
     void* generator_ = nullptr;

@@ -36,6 +36,11 @@ void expect_every_call_refuses(rocdist_generator g)
     EXPECT_EQ(rocdist_generate(g, &word, 1), ROCDIST_STATUS_INVALID_HANDLE);
     EXPECT_EQ(rocdist_generate_uniform(g, &f, 1), ROCDIST_STATUS_INVALID_HANDLE);
     EXPECT_EQ(rocdist_generate_uniform_double(g, &d, 1), ROCDIST_STATUS_INVALID_HANDLE);
+    EXPECT_EQ(rocdist_set_normal_method(g, ROCDIST_NORMAL_POLAR), ROCDIST_STATUS_INVALID_HANDLE);
+    EXPECT_EQ(rocdist_generate_normal(g, &f, 1, 0.0f, 1.0f), ROCDIST_STATUS_INVALID_HANDLE);
+    EXPECT_EQ(rocdist_generate_normal_double(g, &d, 1, 0.0, 1.0), ROCDIST_STATUS_INVALID_HANDLE);
+    EXPECT_EQ(rocdist_generate_log_normal(g, &f, 1, 0.0f, 1.0f), ROCDIST_STATUS_INVALID_HANDLE);
+    EXPECT_EQ(rocdist_generate_log_normal_double(g, &d, 1, 0.0, 1.0), ROCDIST_STATUS_INVALID_HANDLE);
     EXPECT_EQ(rocdist_destroy_generator(g), ROCDIST_STATUS_INVALID_HANDLE);
     EXPECT_EQ(word, 0u);
     EXPECT_EQ(f, 0.0f);

@@ -137,6 +137,21 @@ rocdist_status rocdist_set_ordering(rocdist_generator generator, rocdist_orderin
     });
 }
 
+rocdist_status rocdist_set_normal_method(rocdist_generator generator, rocdist_normal_method method)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        switch(method)
+        {
+        case ROCDIST_NORMAL_BOX_MULLER:
+        case ROCDIST_NORMAL_POLAR:
+        case ROCDIST_NORMAL_INVERSE_CDF:
+        case ROCDIST_NORMAL_INVERSE_CDF_FAST:
+        case ROCDIST_NORMAL_ZIGGURAT: g.set_normal_method(method); return ROCDIST_STATUS_SUCCESS;
+        }
+        return ROCDIST_STATUS_TYPE_ERROR;
+    });
+}
+
 rocdist_status rocdist_generate(rocdist_generator generator, unsigned int* output, size_t n)
 {
     return with_generator(generator, [&](rocdist::generator& g) { return g.generate(output, n); });
@@ -150,6 +165,37 @@ rocdist_status rocdist_generate_uniform(rocdist_generator generator, float* outp
 rocdist_status rocdist_generate_uniform_double(rocdist_generator generator, double* output, size_t n)
 {
     return with_generator(generator, [&](rocdist::generator& g) { return g.generate(output, n); });
+}
+
+rocdist_status rocdist_generate_normal(rocdist_generator generator, float* output, size_t n, float mean, float stddev)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        return g.generate_normal(output, n, mean, stddev, false);
+    });
+}
+
+rocdist_status rocdist_generate_normal_double(rocdist_generator generator, double* output, size_t n,
+                                              double mean, double stddev)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        return g.generate_normal(output, n, mean, stddev, false);
+    });
+}
+
+rocdist_status rocdist_generate_log_normal(rocdist_generator generator, float* output, size_t n,
+                                           float mean, float stddev)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        return g.generate_normal(output, n, mean, stddev, true);
+    });
+}
+
+rocdist_status rocdist_generate_log_normal_double(rocdist_generator generator, double* output, size_t n,
+                                                  double mean, double stddev)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        return g.generate_normal(output, n, mean, stddev, true);
+    });
 }
 
 rocdist_status rocdist_get_version(int* version)

@@ -9,7 +9,16 @@
 #define ROCDIST_GPU_COMPILER 0
 #endif
 
+// The device pass of a GPU compiler, as opposed to its host pass over the
+// same source: the one place where code may pick device-only data.
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#define ROCDIST_DEVICE_PASS 1
+#else
+#define ROCDIST_DEVICE_PASS 0
+#endif
+
 #if ROCDIST_GPU_COMPILER
+#define ROCDIST_DEVICE_TABLE static __device__ const
 #define ROCDIST_HOST_DEVICE __host__ __device__ inline
 #define ROCDIST_KERNEL __global__
 #else

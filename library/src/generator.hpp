@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <mutex>
 
-#include "backend/block_functors.hpp"
 #include "config.hpp"
 #include "rocdist/rocdist.h"
 
@@ -42,20 +41,27 @@ public:
     void           set_offset(unsigned long long offset) { offset_ = offset; }
     rocdist_status set_stream(void* stream);
     void           set_ordering(rocdist_ordering ordering) { ordering_ = ordering; }
+    void           set_normal_method(rocdist_normal_method method) { normal_method_ = method; }
 
     rocdist_status generate(unsigned int* out, std::size_t n);
     rocdist_status generate(float* out, std::size_t n);
     rocdist_status generate(double* out, std::size_t n);
 
+    // Normal, or log-normal when log_normal is set (mean and stddev are then
+    // those of the logarithm).
+    template <class T>
+    rocdist_status generate_normal(T* out, std::size_t n, T mean, T stddev, bool log_normal);
+
 private:
     template <class Functor>
-    rocdist_status generate_with(typename Functor::value_type* out, std::size_t n);
+    rocdist_status generate_with(const Functor& f, typename Functor::value_type* out, std::size_t n);
 
     backend_kind       kind_;
     unsigned long long seed_     = 0; // cuRAND's default seed
     unsigned long long offset_   = 0;
     void*              stream_   = nullptr;
     rocdist_ordering   ordering_ = ROCDIST_ORDERING_REPRODUCIBLE;
+    rocdist_normal_method normal_method_ = ROCDIST_NORMAL_BOX_MULLER;
 #if ROCDIST_HAS_GPU_BACKEND
     gpu::device_info device_{};
 #endif

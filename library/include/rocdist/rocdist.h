@@ -62,6 +62,26 @@ typedef enum rocdist_ordering
     ROCDIST_ORDERING_FAST = 1
 } rocdist_ordering;
 
+/** \brief How normal (and log-normal) variates are made from the engine's bits. */
+typedef enum rocdist_normal_method
+{
+    /** Box-Muller on pairs of words, paired as cuRAND pairs them: values agree
+     *  with cuRAND's curandGenerateNormal to a few ulp. The default. */
+    ROCDIST_NORMAL_BOX_MULLER = 0,
+    /** Marsaglia's polar method: rejection with acceptance pi/4; rejected
+     *  pairs retry from the pair's own substream. */
+    ROCDIST_NORMAL_POLAR = 1,
+    /** Inverse CDF through an accurate erfinv (Giles-style polynomial in
+     *  single precision; polynomial plus one Halley step in double). */
+    ROCDIST_NORMAL_INVERSE_CDF = 2,
+    /** Inverse CDF through Winitzki's closed-form erfinv (a = 0.147): fast,
+     *  relative error up to about 2e-3. */
+    ROCDIST_NORMAL_INVERSE_CDF_FAST = 3,
+    /** Ziggurat with 256 layers; the tail and wedges are sampled exactly,
+     *  from the element's own substream. */
+    ROCDIST_NORMAL_ZIGGURAT = 4
+} rocdist_normal_method;
+
 /**
  * \brief Creates a generator that writes into device memory of the current GPU.
  * \param generator receives the new handle; untouched on failure.
@@ -179,6 +199,66 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_uniform(rocdist_generator generat
 ROCDIST_EXPORT rocdist_status rocdist_generate_uniform_double(rocdist_generator generator,
                                                               double*           output,
                                                               size_t            n);
+
+/**
+ * \brief Chooses how normal and log-normal variates are made. The method is
+ *        part of what element i depends on: changing it changes the values,
+ *        not the position.
+ * \param generator the handle.
+ * \param method    a rocdist_normal_method.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_TYPE_ERROR for an unknown method.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_set_normal_method(rocdist_generator     generator,
+                                                        rocdist_normal_method method);
+
+/**
+ * \brief Writes n normal floats with the given mean and standard deviation,
+ *        made by the generator's normal method. Any n, odd included: element
+ *        i of the stream is the same whatever the call sizes.
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \param mean      finite.
+ * \param stddev    finite and greater than 0.
+ * \return as rocdist_generate, and ROCDIST_STATUS_INVALID_VALUE for a mean
+ *         that is NaN or infinite or a stddev that is not finite and positive.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_normal(rocdist_generator generator,
+                                                      float*            output,
+                                                      size_t            n,
+                                                      float             mean,
+                                                      float             stddev);
+
+/**
+ * \brief Writes n normal doubles; as rocdist_generate_normal.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_normal_double(rocdist_generator generator,
+                                                             double*           output,
+                                                             size_t            n,
+                                                             double            mean,
+                                                             double            stddev);
+
+/**
+ * \brief Writes n log-normal floats exp(mean + stddev * z), z standard normal
+ *        from the generator's normal method (mean and stddev are those of the
+ *        logarithm, as in cuRAND). Arguments and statuses as
+ *        rocdist_generate_normal.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_log_normal(rocdist_generator generator,
+                                                          float*            output,
+                                                          size_t            n,
+                                                          float             mean,
+                                                          float             stddev);
+
+/**
+ * \brief Writes n log-normal doubles; as rocdist_generate_log_normal.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_log_normal_double(rocdist_generator generator,
+                                                                 double*           output,
+                                                                 size_t            n,
+                                                                 double            mean,
+                                                                 double            stddev);
 
 /**
  * \brief A sentence describing a status, for messages to users.

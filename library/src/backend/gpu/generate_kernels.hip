@@ -3,7 +3,9 @@
 // backend::write_packet, the body the host backend runs too.
 #include <algorithm>
 
+#include "backend/block_functors.hpp"
 #include "backend/gpu/gpu_backend.hpp"
+#include "backend/normal_functors.hpp"
 #include "backend/gpu/runtime.hpp"
 #include "backend/packet_writer.hpp"
 
@@ -93,22 +95,27 @@ rocdist_status check_output(const device_info& device, const void* p)
     return is_device_accessible(p) ? ROCDIST_STATUS_SUCCESS : ROCDIST_STATUS_WRONG_MEMORY;
 }
 
-rocdist_status generate(const device_info& device, void* stream,
-                        const backend::bits_functor& f, unsigned int* out, std::size_t n, std::uint64_t offset)
+template <class Functor>
+rocdist_status generate(const device_info& device, void* stream, const Functor& f,
+                        typename Functor::value_type* out, std::size_t n, std::uint64_t offset)
 {
     return launch(device, stream, f, out, n, offset);
 }
 
-rocdist_status generate(const device_info& device, void* stream,
-                        const backend::uniform_float_functor& f, float* out, std::size_t n, std::uint64_t offset)
-{
-    return launch(device, stream, f, out, n, offset);
-}
+#define ROCDIST_INSTANTIATE_GENERATE(...)                                                          \
+    template rocdist_status generate<__VA_ARGS__>(const device_info&, void*, const __VA_ARGS__&,   \
+                                                  __VA_ARGS__::value_type*, std::size_t, std::uint64_t);
+#define ROCDIST_INSTANTIATE_NORMAL(method)                                                         \
+    ROCDIST_INSTANTIATE_GENERATE(backend::normal_functor<method, float>)                           \
+    ROCDIST_INSTANTIATE_GENERATE(backend::normal_functor<method, double>)
 
-rocdist_status generate(const device_info& device, void* stream,
-                        const backend::uniform_double_functor& f, double* out, std::size_t n, std::uint64_t offset)
-{
-    return launch(device, stream, f, out, n, offset);
-}
+ROCDIST_INSTANTIATE_GENERATE(backend::bits_functor)
+ROCDIST_INSTANTIATE_GENERATE(backend::uniform_float_functor)
+ROCDIST_INSTANTIATE_GENERATE(backend::uniform_double_functor)
+ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_BOX_MULLER)
+ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_POLAR)
+ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_INVERSE_CDF)
+ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_INVERSE_CDF_FAST)
+ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_ZIGGURAT)
 
 } // namespace rocdist::gpu

@@ -5,7 +5,6 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "backend/block_functors.hpp"
 #include "rocdist/rocdist.h"
 
 namespace rocdist::gpu
@@ -23,12 +22,11 @@ rocdist_status query_current_device(device_info& info);
 // ROCDIST_STATUS_WRONG_MEMORY unless the device can write p.
 rocdist_status check_output(const device_info& device, const void* p);
 
-// Queue the kernel on `stream` (asynchronous). Returns after the launch.
-rocdist_status generate(const device_info& device, void* stream,
-                        const backend::bits_functor& f, unsigned int* out, std::size_t n, std::uint64_t offset);
-rocdist_status generate(const device_info& device, void* stream,
-                        const backend::uniform_float_functor& f, float* out, std::size_t n, std::uint64_t offset);
-rocdist_status generate(const device_info& device, void* stream,
-                        const backend::uniform_double_functor& f, double* out, std::size_t n, std::uint64_t offset);
+// Queue the reproducible-ordering kernel for any block functor on `stream`
+// (asynchronous); returns after the launch. Defined, and instantiated for
+// every functor the generator uses, in generate_kernels.hip.
+template <class Functor>
+rocdist_status generate(const device_info& device, void* stream, const Functor& f,
+                        typename Functor::value_type* out, std::size_t n, std::uint64_t offset);
 
 } // namespace rocdist::gpu

@@ -1,0 +1,164 @@
+// Block functors for normal and log-normal variates, one per method and
+// precision, in the reproducible ordering: engine block b gives elements
+// P b .. P b + P - 1 (P = 4 floats or 2 doubles), laid out on the stream as
+// the uniforms of the same type are. Rejection methods take their first
+// attempt from the block and any further ones from the element's (or pair's)
+// own substream.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "backend/substream_sources.hpp"
+#include "config.hpp"
+#include "distributions/box_muller.hpp"
+#include "distributions/inverse_cdf.hpp"
+#include "distributions/polar.hpp"
+#include "distributions/ziggurat.hpp"
+#include "engine/curand_philox_layout.hpp"
+#include "engine/substream.hpp"
+#include "rocdist/rocdist.h"
+
+namespace rocdist::backend
+{
+
+// mean + stddev z, or its exponential for log-normal output.
+template <class T>
+struct normal_transform
+{
+    T    mean;
+    T    stddev;
+    bool log_normal;
+
+    ROCDIST_HOST_DEVICE T operator()(T z) const
+    {
+        const T v = mean + stddev * z;
+        return log_normal ? std::exp(v) : v;
+    }
+};
+
+template <class T>
+ROCDIST_HOST_DEVICE distributions::normal_pair<T>
+    polar_pair(engine::philox_key key, std::uint64_t pair_index, T a, T b)
+{
+    distributions::normal_pair<T> out{};
+    if(distributions::polar_attempt(a, b, out))
+        return out;
+    engine::substream_reader reader(key, engine::substream_tag::polar, pair_index);
+    for(;;)
+    {
+        if constexpr(sizeof(T) == sizeof(float))
+        {
+            a = distributions::polar_coordinate(reader.next());
+            b = distributions::polar_coordinate(reader.next());
+        }
+        else
+        {
+            const std::uint32_t a0 = reader.next(), a1 = reader.next();
+            const std::uint32_t b0 = reader.next(), b1 = reader.next();
+            a = distributions::polar_coordinate(a0, a1);
+            b = distributions::polar_coordinate(b0, b1);
+        }
+        if(distributions::polar_attempt(a, b, out))
+            return out;
+    }
+}
+
+template <class T>
+ROCDIST_HOST_DEVICE T ziggurat_element(engine::philox_key key, std::uint64_t element, std::uint64_t first)
+{
+    engine::substream_reader reader(key, engine::substream_tag::ziggurat, element);
+    return distributions::ziggurat_normal<T>(first, substream_bits<T>{&reader}, substream_uniform<T>{&reader});
+}
+
+template <rocdist_normal_method Method, class T>
+struct normal_functor;
+
+template <rocdist_normal_method Method>
+struct normal_functor<Method, float>
+{
+    using value_type                            = float;
+    static constexpr unsigned outputs_per_block = 4;
+    engine::philox_key        key;
+    normal_transform<float>   transform;
+
+    ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, float* v) const
+    {
+        using distributions::erfinv_kind;
+        const engine::philox_words r = engine::word_block(key, block);
+        if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER || Method == ROCDIST_NORMAL_POLAR)
+        {
+            for(unsigned p = 0; p < 2; ++p)
+            {
+                distributions::normal_pair<float> pair;
+                if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER)
+                    pair = distributions::box_muller(r.w[2 * p], r.w[2 * p + 1]);
+                else
+                    pair = polar_pair(key, 2 * block + p,
+                                      distributions::polar_coordinate(r.w[2 * p]),
+                                      distributions::polar_coordinate(r.w[2 * p + 1]));
+                v[2 * p]     = pair.first;
+                v[2 * p + 1] = pair.second;
+            }
+        }
+        else
+        {
+            for(unsigned k = 0; k < 4; ++k)
+            {
+                if constexpr(Method == ROCDIST_NORMAL_INVERSE_CDF)
+                    v[k] = distributions::normal_inverse_cdf<erfinv_kind::giles>(r.w[k]);
+                else if constexpr(Method == ROCDIST_NORMAL_INVERSE_CDF_FAST)
+                    v[k] = distributions::normal_inverse_cdf<erfinv_kind::winitzki>(r.w[k]);
+                else
+                    v[k] = ziggurat_element<float>(key, 4 * block + k, r.w[k]);
+            }
+        }
+        for(unsigned k = 0; k < 4; ++k)
+            v[k] = transform(v[k]);
+    }
+};
+
+template <rocdist_normal_method Method>
+struct normal_functor<Method, double>
+{
+    using value_type                            = double;
+    static constexpr unsigned outputs_per_block = 2;
+    engine::philox_key        key;
+    normal_transform<double>  transform;
+
+    ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, double* v) const
+    {
+        using distributions::erfinv_kind;
+        const engine::philox_words r = engine::double_block(key, block);
+        if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER || Method == ROCDIST_NORMAL_POLAR)
+        {
+            distributions::normal_pair<double> pair;
+            if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER)
+                pair = distributions::box_muller(r.w[0], r.w[1], r.w[2], r.w[3]);
+            else
+                pair = polar_pair(key, block,
+                                  distributions::polar_coordinate(r.w[0], r.w[1]),
+                                  distributions::polar_coordinate(r.w[2], r.w[3]));
+            v[0] = pair.first;
+            v[1] = pair.second;
+        }
+        else
+        {
+            for(unsigned k = 0; k < 2; ++k)
+            {
+                if constexpr(Method == ROCDIST_NORMAL_INVERSE_CDF)
+                    v[k] = distributions::normal_inverse_cdf<erfinv_kind::giles>(r.w[2 * k], r.w[2 * k + 1]);
+                else if constexpr(Method == ROCDIST_NORMAL_INVERSE_CDF_FAST)
+                    v[k] = distributions::normal_inverse_cdf<erfinv_kind::winitzki>(r.w[2 * k], r.w[2 * k + 1]);
+                else
+                    v[k] = ziggurat_element<double>(
+                        key, 2 * block + k,
+                        r.w[2 * k] | (static_cast<std::uint64_t>(r.w[2 * k + 1]) << 32));
+            }
+        }
+        for(unsigned k = 0; k < 2; ++k)
+            v[k] = transform(v[k]);
+    }
+};
+
+} // namespace rocdist::backend

@@ -1,0 +1,59 @@
+// A substream's words as the rejection samplers consume them: whole attempts
+// (32 or 64 bits) and uniforms in (0, 1]. Each call reads its words in a
+// fixed order, so host and GPU consume a substream identically.
+#pragma once
+
+#include <cstdint>
+
+#include "config.hpp"
+#include "distributions/uniform.hpp"
+#include "engine/substream.hpp"
+
+namespace rocdist::backend
+{
+
+template <class T>
+struct substream_bits;
+
+template <>
+struct substream_bits<float>
+{
+    engine::substream_reader* reader;
+    ROCDIST_HOST_DEVICE std::uint64_t operator()() const { return reader->next(); }
+};
+
+template <>
+struct substream_bits<double>
+{
+    engine::substream_reader* reader;
+    ROCDIST_HOST_DEVICE std::uint64_t operator()() const
+    {
+        const std::uint64_t lo = reader->next();
+        const std::uint64_t hi = reader->next();
+        return lo | (hi << 32);
+    }
+};
+
+template <class T>
+struct substream_uniform;
+
+template <>
+struct substream_uniform<float>
+{
+    engine::substream_reader* reader;
+    ROCDIST_HOST_DEVICE float operator()() const { return distributions::uniform_float(reader->next()); }
+};
+
+template <>
+struct substream_uniform<double>
+{
+    engine::substream_reader* reader;
+    ROCDIST_HOST_DEVICE double operator()() const
+    {
+        const std::uint32_t x = reader->next();
+        const std::uint32_t y = reader->next();
+        return distributions::uniform_double(x, y);
+    }
+};
+
+} // namespace rocdist::backend
