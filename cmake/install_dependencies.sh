@@ -5,7 +5,7 @@
 # when it is there, and builds host-only otherwise.
 set -euo pipefail
 
-packages=(cmake g++ make libgtest-dev libbenchmark-dev librandom123-dev)
+packages=(cmake g++ make libgtest-dev libbenchmark-dev librandom123-dev libboost-math-dev python3-numpy)
 if [[ "${1:-}" == "--hip" ]]; then
   packages+=(hipcc libamdhip64-dev librocprim-dev librocrand-dev libhiprand-dev rocm-device-libs)
 fi

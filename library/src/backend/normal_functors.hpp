@@ -67,6 +67,9 @@ ROCDIST_HOST_DEVICE distributions::normal_pair<T>
 template <class T>
 ROCDIST_HOST_DEVICE T ziggurat_element(engine::philox_key key, std::uint64_t element, std::uint64_t first)
 {
+    T x;
+    if(distributions::ziggurat_fast(first, x))
+        return x;
     engine::substream_reader reader(key, engine::substream_tag::ziggurat, element);
     return distributions::ziggurat_normal<T>(first, substream_bits<T>{&reader}, substream_uniform<T>{&reader});
 }

@@ -1,0 +1,58 @@
+// What every benchmark of the bench client shares: the backend chosen for
+// this run, one output buffer of that backend's memory, the rocdist
+// generator, and the rates measured so far (for the summary tables).
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "rocdist/rocdist.h"
+
+namespace rocdist_bench
+{
+
+struct bench_context
+{
+    bool                on_gpu = false;
+    std::size_t         n      = std::size_t(1) << 24; // elements per call; the buffer holds n doubles
+    rocdist_generator   gen    = nullptr;
+    void*               buffer = nullptr;
+    std::vector<double> host_buffer;
+};
+
+extern bench_context context;
+
+void synchronize();                // waits for the GPU when benchmarking it
+void check(rocdist_status status); // throws with the status sentence
+
+// Adds a real-time benchmark reported in milliseconds.
+benchmark::internal::Benchmark* add(const std::string& name, void (*fn)(benchmark::State&));
+
+// Google Benchmark's console output, plus each run's rates kept by name.
+class summary_reporter : public benchmark::ConsoleReporter
+{
+public:
+    void ReportRuns(const std::vector<Run>& runs) override;
+    // bytes/s or items/s of the first benchmark whose name starts with
+    // prefix; 0 when it did not run.
+    double bytes_per_second(const std::string& prefix) const { return find(bytes_, prefix); }
+    double items_per_second(const std::string& prefix) const { return find(items_, prefix); }
+    double milliseconds(const std::string& prefix) const { return find(ms_, prefix); }
+
+private:
+    static double find(const std::map<std::string, double>& m, const std::string& prefix);
+    std::map<std::string, double> bytes_, items_, ms_;
+};
+
+void register_uniform_benchmarks();
+void print_uniform_summary(const summary_reporter& r);
+void register_normal_benchmarks();
+void print_normal_summary(const summary_reporter& r);
+void register_seed_table_benchmarks();
+void print_seed_tables(const summary_reporter& r);
+
+} // namespace rocdist_bench

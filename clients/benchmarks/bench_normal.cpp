@@ -1,0 +1,154 @@
+// Normals by every method and precision (and, on GPUs, both orderings) beside
+// cuRAND's curandGenerateNormal on the same backend, NumPy's single-threaded
+// standard_normal (host), and the store bandwidth of this run.
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <thread>
+
+#include "bench_context.hpp"
+#include "curand_generator.hpp"
+#include "numpy_peer.hpp"
+
+namespace rocdist_bench
+{
+namespace
+{
+
+using rocdist_clients::curand_generator;
+
+struct method_entry
+{
+    rocdist_normal_method method;
+    const char*           name;
+};
+
+const method_entry methods[] = {{ROCDIST_NORMAL_BOX_MULLER, "box_muller"},
+                                {ROCDIST_NORMAL_POLAR, "polar"},
+                                {ROCDIST_NORMAL_INVERSE_CDF, "inverse_cdf"},
+                                {ROCDIST_NORMAL_INVERSE_CDF_FAST, "inverse_cdf_fast"},
+                                {ROCDIST_NORMAL_ZIGGURAT, "ziggurat"}};
+
+rocdist_status normal_fill(float* out, std::size_t n) { return rocdist_generate_normal(context.gen, out, n, 0.0f, 1.0f); }
+rocdist_status normal_fill(double* out, std::size_t n)
+{
+    return rocdist_generate_normal_double(context.gen, out, n, 0.0, 1.0);
+}
+
+template <class T, rocdist_normal_method Method, rocdist_ordering Ordering>
+void rocdist_normal_bench(benchmark::State& state)
+{
+    check(rocdist_set_normal_method(context.gen, Method));
+    check(rocdist_set_ordering(context.gen, Ordering));
+    auto* out = static_cast<T*>(context.buffer);
+    for(auto _ : state)
+    {
+        check(normal_fill(out, context.n));
+        synchronize();
+    }
+    check(rocdist_set_ordering(context.gen, ROCDIST_ORDERING_REPRODUCIBLE));
+    check(rocdist_set_normal_method(context.gen, ROCDIST_NORMAL_BOX_MULLER));
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * context.n * sizeof(T)));
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * context.n));
+}
+
+template <class T>
+void curand_normal_bench(benchmark::State& state)
+{
+    curand_generator peer(context.on_gpu);
+    auto*            out = static_cast<T*>(context.buffer);
+    for(auto _ : state)
+    {
+        peer.generate_normal(out, context.n, T(0), T(1));
+        synchronize();
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * context.n * sizeof(T)));
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * context.n));
+}
+
+template <class T, rocdist_normal_method Method>
+void register_method(const std::string& name)
+{
+    const std::string type = sizeof(T) == sizeof(float) ? "float" : "double";
+    add("normal/" + name + "/" + type + "/reproducible", rocdist_normal_bench<T, Method, ROCDIST_ORDERING_REPRODUCIBLE>);
+    // On the host the fast ordering is the reproducible one; on GPUs the
+    // rejection methods compact across the warp.
+    if(context.on_gpu)
+        add("normal/" + name + "/" + type + "/fast", rocdist_normal_bench<T, Method, ROCDIST_ORDERING_FAST>);
+}
+
+template <class T>
+void register_all_methods()
+{
+    register_method<T, ROCDIST_NORMAL_BOX_MULLER>("box_muller");
+    register_method<T, ROCDIST_NORMAL_POLAR>("polar");
+    register_method<T, ROCDIST_NORMAL_INVERSE_CDF>("inverse_cdf");
+    register_method<T, ROCDIST_NORMAL_INVERSE_CDF_FAST>("inverse_cdf_fast");
+    register_method<T, ROCDIST_NORMAL_ZIGGURAT>("ziggurat");
+}
+
+} // namespace
+
+void register_normal_benchmarks()
+{
+    register_all_methods<float>();
+    register_all_methods<double>();
+    if(curand_generator::available(context.on_gpu))
+    {
+        add("curand_normal/float", curand_normal_bench<float>);
+        add("curand_normal/double", curand_normal_bench<double>);
+    }
+}
+
+void print_normal_summary(const summary_reporter& r)
+{
+    const double   store = r.bytes_per_second("store_bandwidth");
+    const unsigned cores = std::thread::hardware_concurrency();
+    numpy_rates    numpy;
+    if(!context.on_gpu)
+        numpy = measure_numpy("normal", context.n);
+
+    std::printf("\nNormals on the %s backend, n = %zu, store bandwidth %.2f GB/s", context.on_gpu ? "GPU" : "host",
+                context.n, store / 1e9);
+    if(!context.on_gpu)
+        std::printf(", %u cores; NumPy single-threaded (Generator.standard_normal)", cores);
+    std::printf("\n%-17s %-7s %-13s %10s %8s %9s %10s", "method", "type", "ordering", "Msamples/s", "GB/s",
+                "of store", "vs cuRAND");
+    if(!context.on_gpu)
+        std::printf(" %16s", "per core/NumPy");
+    std::printf("\n");
+    for(const char* type : {"float", "double"})
+    {
+        const double peer = r.items_per_second(std::string("curand_normal/") + type);
+        const auto   np   = numpy.samples_per_second.find(type[0] == 'f' ? "float32" : "float64");
+        for(const method_entry& m : methods)
+            for(const char* ordering : {"reproducible", "fast"})
+            {
+                const std::string name = std::string("normal/") + m.name + "/" + type + "/" + ordering;
+                const double      rate = r.items_per_second(name);
+                if(rate == 0)
+                    continue;
+                std::printf("%-17s %-7s %-13s %10.1f %8.2f ", m.name, type, ordering, rate / 1e6,
+                            r.bytes_per_second(name) / 1e9);
+                if(store > 0)
+                    std::printf("%8.1f%% ", 100 * r.bytes_per_second(name) / store);
+                else
+                    std::printf("%9s ", "n/a");
+                if(peer > 0)
+                    std::printf("%9.2fx", rate / peer);
+                else
+                    std::printf("%10s", "n/a");
+                if(!context.on_gpu && np != numpy.samples_per_second.end())
+                    std::printf(" %15.2fx", rate / cores / np->second);
+                std::printf("\n");
+            }
+        if(peer > 0)
+            std::printf("%-17s %-7s %-13s %10.1f\n", "cuRAND", type, "(its default)", peer / 1e6);
+        if(np != numpy.samples_per_second.end())
+            std::printf("%-17s %-7s %-13s %10.1f\n", "NumPy, 1 thread", type, "", np->second / 1e6);
+    }
+    if(!numpy.unavailable.empty())
+        std::printf("NumPy: %s\n", numpy.unavailable.c_str());
+}
+
+} // namespace rocdist_bench
