@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -28,6 +29,21 @@ extern bench_context context;
 
 void synchronize();                // waits for the GPU when benchmarking it
 void check(rocdist_status status); // throws with the status sentence
+
+// The body of every fill benchmark: fill(out, n) into the shared buffer,
+// waited for, then bytes and items per second for n elements of T.
+template <class T, class Fill>
+void time_fill(benchmark::State& state, std::size_t n, Fill&& fill)
+{
+    auto* out = static_cast<T*>(context.buffer);
+    for(auto _ : state)
+    {
+        fill(out, n);
+        synchronize();
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * n * sizeof(T)));
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
+}
 
 // Adds a real-time benchmark reported in milliseconds.
 benchmark::internal::Benchmark* add(const std::string& name, void (*fn)(benchmark::State&));

@@ -40,30 +40,16 @@ void rocdist_normal_bench(benchmark::State& state)
 {
     check(rocdist_set_normal_method(context.gen, Method));
     check(rocdist_set_ordering(context.gen, Ordering));
-    auto* out = static_cast<T*>(context.buffer);
-    for(auto _ : state)
-    {
-        check(normal_fill(out, context.n));
-        synchronize();
-    }
+    time_fill<T>(state, context.n, [](T* out, std::size_t n) { check(normal_fill(out, n)); });
     check(rocdist_set_ordering(context.gen, ROCDIST_ORDERING_REPRODUCIBLE));
     check(rocdist_set_normal_method(context.gen, ROCDIST_NORMAL_BOX_MULLER));
-    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * context.n * sizeof(T)));
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * context.n));
 }
 
 template <class T>
 void curand_normal_bench(benchmark::State& state)
 {
     curand_generator peer(context.on_gpu);
-    auto*            out = static_cast<T*>(context.buffer);
-    for(auto _ : state)
-    {
-        peer.generate_normal(out, context.n, T(0), T(1));
-        synchronize();
-    }
-    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * context.n * sizeof(T)));
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * context.n));
+    time_fill<T>(state, context.n, [&](T* out, std::size_t n) { peer.generate_normal(out, n, T(0), T(1)); });
 }
 
 template <class T, rocdist_normal_method Method>

@@ -38,28 +38,14 @@ void store_bandwidth(benchmark::State& state)
 template <class T>
 void rocdist_generate_bench(benchmark::State& state)
 {
-    auto* out = static_cast<T*>(context.buffer);
-    for(auto _ : state)
-    {
-        check(rocdist_fill(out, context.n));
-        synchronize();
-    }
-    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * context.n * sizeof(T)));
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * context.n));
+    time_fill<T>(state, context.n, [](T* out, std::size_t n) { check(rocdist_fill(out, n)); });
 }
 
 template <class T>
 void curand_generate_bench(benchmark::State& state)
 {
     curand_generator peer(context.on_gpu);
-    auto*            out = static_cast<T*>(context.buffer);
-    for(auto _ : state)
-    {
-        peer.generate(out, context.n);
-        synchronize();
-    }
-    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * context.n * sizeof(T)));
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * context.n));
+    time_fill<T>(state, context.n, [&](T* out, std::size_t n) { peer.generate(out, n); });
 }
 
 } // namespace

@@ -43,25 +43,17 @@ void api_bench(benchmark::State& state)
 {
     const std::size_t n = Count == 0 ? 2 * seed_pairs : Count == 1 ? context.n / 2 : context.n;
     check(rocdist_set_normal_method(context.gen, Method));
-    for(auto _ : state)
-    {
-        check(rocdist_generate_normal(context.gen, static_cast<float*>(context.buffer), n, 0.0f, 1.0f));
-        synchronize();
-    }
+    time_fill<float>(state, n, [](float* out, std::size_t m) {
+        check(rocdist_generate_normal(context.gen, out, m, 0.0f, 1.0f));
+    });
     check(rocdist_set_normal_method(context.gen, ROCDIST_NORMAL_BOX_MULLER));
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 
 template <int Count, seed_sampler Which>
 void seed_bench(benchmark::State& state)
 {
     const std::size_t n = Count == 0 ? 2 * seed_pairs : context.n / 2;
-    for(auto _ : state)
-    {
-        run_seed_sampler(Which, static_cast<float*>(context.buffer), n);
-        synchronize();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
+    time_fill<float>(state, n, [](float* out, std::size_t m) { run_seed_sampler(Which, out, m); });
 }
 
 } // namespace

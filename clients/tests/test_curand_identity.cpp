@@ -13,6 +13,7 @@
 
 #include "backend_buffers.hpp"
 #include "curand_generator.hpp"
+#include "curand_pieces.hpp"
 
 namespace
 {
@@ -20,23 +21,14 @@ namespace
 using rocdist_test::backend;
 using rocdist_clients::curand_generator;
 
-constexpr const char* no_curand = "libcurand was not found when the tests were built (looked for the CUDA toolkit)";
+using rocdist_test::no_curand;
 
-// cuRAND's host generator producing `pieces` in successive calls from (seed, offset).
+// cuRAND's raw words or uniforms, made in `pieces` from (seed, offset).
 template <class T>
 std::vector<T> curand_stream(unsigned long long seed, unsigned long long offset, const std::vector<size_t>& pieces)
 {
-    curand_generator g(false);
-    g.set_seed(seed);
-    g.set_offset(offset);
-    std::vector<T> out;
-    for(size_t piece : pieces)
-    {
-        std::vector<T> part(piece);
-        g.generate(part.data(), piece);
-        out.insert(out.end(), part.begin(), part.end());
-    }
-    return out;
+    return rocdist_test::curand_pieces<T>(seed, offset, pieces,
+                                          [](curand_generator& g, T* out, size_t n) { g.generate(out, n); });
 }
 
 // A request split into successive calls: small, odd and large pieces, some

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "curand_generator.hpp"
+#include "curand_pieces.hpp"
 #include "normal_calls.hpp"
 
 namespace
@@ -22,7 +23,7 @@ using rocdist_clients::curand_generator;
 using rocdist_test::backend;
 using rocdist_test::normal_vector;
 
-constexpr const char* no_curand = "libcurand was not found when the tests were built (looked for the CUDA toolkit)";
+using rocdist_test::no_curand;
 
 // Distance in units in the last place, through the ordered integer images.
 template <class T>
@@ -51,17 +52,8 @@ template <class T>
 std::vector<T> curand_normals(unsigned long long seed, unsigned long long offset, const std::vector<size_t>& pieces,
                               T mean, T sd)
 {
-    curand_generator g(false);
-    g.set_seed(seed);
-    g.set_offset(offset);
-    std::vector<T> out;
-    for(size_t piece : pieces)
-    {
-        std::vector<T> part(piece);
-        g.generate_normal(part.data(), piece, mean, sd);
-        out.insert(out.end(), part.begin(), part.end());
-    }
-    return out;
+    return rocdist_test::curand_pieces<T>(
+        seed, offset, pieces, [&](curand_generator& g, T* out, size_t n) { g.generate_normal(out, n, mean, sd); });
 }
 
 class normal_curand : public ::testing::Test

@@ -84,6 +84,12 @@ rocdist_status create(rocdist_generator* out, rocdist_rng_type rng_type, backend
     });
 }
 
+template <class T>
+rocdist_status generate_normal(rocdist_generator handle, T* output, size_t n, T mean, T stddev, bool log_normal) noexcept
+{
+    return with_generator(handle, [&](generator& g) { return g.generate_normal(output, n, mean, stddev, log_normal); });
+}
+
 } // namespace
 
 extern "C" {
@@ -169,33 +175,25 @@ rocdist_status rocdist_generate_uniform_double(rocdist_generator generator, doub
 
 rocdist_status rocdist_generate_normal(rocdist_generator generator, float* output, size_t n, float mean, float stddev)
 {
-    return with_generator(generator, [&](rocdist::generator& g) {
-        return g.generate_normal(output, n, mean, stddev, false);
-    });
+    return generate_normal(generator, output, n, mean, stddev, false);
 }
 
 rocdist_status rocdist_generate_normal_double(rocdist_generator generator, double* output, size_t n,
                                               double mean, double stddev)
 {
-    return with_generator(generator, [&](rocdist::generator& g) {
-        return g.generate_normal(output, n, mean, stddev, false);
-    });
+    return generate_normal(generator, output, n, mean, stddev, false);
 }
 
 rocdist_status rocdist_generate_log_normal(rocdist_generator generator, float* output, size_t n,
                                            float mean, float stddev)
 {
-    return with_generator(generator, [&](rocdist::generator& g) {
-        return g.generate_normal(output, n, mean, stddev, true);
-    });
+    return generate_normal(generator, output, n, mean, stddev, true);
 }
 
 rocdist_status rocdist_generate_log_normal_double(rocdist_generator generator, double* output, size_t n,
                                                   double mean, double stddev)
 {
-    return with_generator(generator, [&](rocdist::generator& g) {
-        return g.generate_normal(output, n, mean, stddev, true);
-    });
+    return generate_normal(generator, output, n, mean, stddev, true);
 }
 
 rocdist_status rocdist_get_version(int* version)

@@ -71,7 +71,8 @@ ROCDIST_HOST_DEVICE T ziggurat_element(engine::philox_key key, std::uint64_t ele
     if(distributions::ziggurat_fast(first, x))
         return x;
     engine::substream_reader reader(key, engine::substream_tag::ziggurat, element);
-    return distributions::ziggurat_normal<T>(first, substream_bits<T>{&reader}, substream_uniform<T>{&reader});
+    return distributions::ziggurat_after_fast_path<T>(first, substream_bits<T>{&reader},
+                                                      substream_uniform<T>{&reader});
 }
 
 template <rocdist_normal_method Method, class T>

@@ -91,11 +91,6 @@ struct ziggurat_bits
     std::uint64_t magnitude;
 };
 
-ROCDIST_HOST_DEVICE ziggurat_bits split_ziggurat_bits(std::uint64_t b, unsigned width, unsigned magnitude_bits)
-{
-    return {static_cast<unsigned>(b & 0xff), ((b >> 8) & 1) != 0, b >> (width - magnitude_bits)};
-}
-
 // Marsaglia's tail: x = r + a where a = -log(u1)/r is kept when
 // -2 log(u2) > a^2, an exact sampler of the normal beyond r.
 template <class T, class NextUniform>
@@ -111,49 +106,58 @@ ROCDIST_HOST_DEVICE T ziggurat_tail(NextUniform&& next_uniform)
     }
 }
 
-// The fast path alone: true, with the normal, when the attempt's point lies
-// in the part of its layer that is under the curve (99.3% of attempts).
+template <class T>
+ROCDIST_HOST_DEVICE ziggurat_bits split_ziggurat_bits(std::uint64_t b)
+{
+    constexpr unsigned magnitude_shift = sizeof(T) == sizeof(float) ? 32 - 23 : 64 - 52;
+    return {static_cast<unsigned>(b & 0xff), ((b >> 8) & 1) != 0, b >> magnitude_shift};
+}
+
+// The attempt's |x| = u x[layer], u = (2m + 1) 2^-(m_bits + 1) in (0, 1),
+// exact in T.
+template <class T>
+ROCDIST_HOST_DEVICE T ziggurat_abscissa(const ziggurat_bits& z)
+{
+    constexpr T scale = sizeof(T) == sizeof(float) ? T(0x1p-24) : T(0x1p-53);
+    return static_cast<T>(2 * z.magnitude + 1) * scale * ziggurat_tables<T>().x[z.layer];
+}
+
+// The fast path: true, with the normal, when the attempt's point lies in the
+// part of its layer that is under the curve (99.3% of attempts).
 template <class T>
 ROCDIST_HOST_DEVICE bool ziggurat_fast(std::uint64_t b, T& out)
 {
-    constexpr bool     single = sizeof(T) == sizeof(float);
-    const ziggurat_bits z = split_ziggurat_bits(b, single ? 32 : 64, single ? 23 : 52);
-    const ziggurat_table<T>& t = ziggurat_tables<T>();
-    const T u = static_cast<T>(2 * z.magnitude + 1) * (single ? T(0x1p-24) : T(0x1p-53));
-    const T x = u * t.x[z.layer];
-    out       = z.negative ? -x : x;
-    return x < t.x[z.layer + 1];
+    const ziggurat_bits z = split_ziggurat_bits<T>(b);
+    const T             x = ziggurat_abscissa<T>(z);
+    out                   = z.negative ? -x : x;
+    return x < ziggurat_tables<T>().x[z.layer + 1];
 }
 
-// One normal from `first` (the element's main-stream bits); further bits,
-// if needed, from next_bits() (one attempt's worth) and next_uniform().
+// The slow path, for an attempt `rejected` that failed ziggurat_fast: the
+// tail or the wedge test for it, then fresh attempts from next_bits() (one
+// attempt's worth) and next_uniform() until one is accepted.
 template <class T, class NextBits, class NextUniform>
-ROCDIST_HOST_DEVICE T ziggurat_normal(std::uint64_t first, NextBits&& next_bits, NextUniform&& next_uniform)
+ROCDIST_HOST_DEVICE T ziggurat_after_fast_path(std::uint64_t rejected, NextBits&& next_bits, NextUniform&& next_uniform)
 {
-    constexpr bool     single = sizeof(T) == sizeof(float);
-    constexpr unsigned width  = single ? 32 : 64;
-    constexpr unsigned m_bits = single ? 23 : 52;
-    constexpr T        scale  = single ? T(0x1p-24) : T(0x1p-53); // 2^-(m_bits + 1)
     const ziggurat_table<T>& t = ziggurat_tables<T>();
-    std::uint64_t b = first;
+    std::uint64_t            b = rejected;
     for(;;)
     {
-        const ziggurat_bits z = split_ziggurat_bits(b, width, m_bits);
+        const ziggurat_bits z = split_ziggurat_bits<T>(b);
         const unsigned      i = z.layer;
-        // u = (2m + 1) 2^-(m_bits + 1) in (0, 1), exact in T.
-        const T u = static_cast<T>(2 * z.magnitude + 1) * scale;
-        const T x = u * t.x[i];
-        if(x < t.x[i + 1])
-            return z.negative ? -x : x;
         if(i == 0)
         {
             const T tail = ziggurat_tail<T>(next_uniform);
             return z.negative ? -tail : tail;
         }
+        const T x = ziggurat_abscissa<T>(z);
         const T y = t.f[i] + next_uniform() * (t.f[i + 1] - t.f[i]);
         if(y < std::exp(T(-0.5) * x * x))
             return z.negative ? -x : x;
         b = next_bits();
+        T fast;
+        if(ziggurat_fast(b, fast))
+            return fast;
     }
 }
 
