@@ -18,6 +18,9 @@ inline const rocdist_normal_method all_normal_methods[]
     = {ROCDIST_NORMAL_BOX_MULLER, ROCDIST_NORMAL_POLAR, ROCDIST_NORMAL_INVERSE_CDF,
        ROCDIST_NORMAL_INVERSE_CDF_FAST, ROCDIST_NORMAL_ZIGGURAT};
 
+// The rejection methods, whose fast ordering has its own (compacted) layout.
+inline const rocdist_normal_method compacted_normal_methods[] = {ROCDIST_NORMAL_POLAR, ROCDIST_NORMAL_ZIGGURAT};
+
 inline std::string method_name(rocdist_normal_method m)
 {
     switch(m)

@@ -1,4 +1,5 @@
-// Every normal method, float and double, on the host generator, against the
+// Every normal method, float and double, on the host generator (and the fast
+// ordering of the rejection methods, whose host layout is the GPU's), against the
 // normal distribution of Boost.Math: Kolmogorov-Smirnov on 2^20 samples for a
 // fixed list of seeds and parameters, tail counts beyond 3, 4 and 5 standard
 // deviations (chi-square) on 2^24 samples, mean and variance within 4.5
@@ -56,13 +57,30 @@ double fast_inverse_cdf_upper_tail(double c)
     return std::ldexp(static_cast<double>((std::uint64_t{1} << bits) - lo), -bits);
 }
 
-class normal_distribution : public ::testing::TestWithParam<rocdist_normal_method>
+struct method_case
+{
+    rocdist_normal_method method;
+    rocdist_ordering      ordering;
+};
+
+std::vector<method_case> method_cases()
+{
+    std::vector<method_case> cases;
+    for(rocdist_normal_method m : rocdist_test::all_normal_methods)
+        cases.push_back({m, ROCDIST_ORDERING_REPRODUCIBLE});
+    for(rocdist_normal_method m : rocdist_test::compacted_normal_methods)
+        cases.push_back({m, ROCDIST_ORDERING_FAST});
+    return cases;
+}
+
+class normal_distribution : public ::testing::TestWithParam<method_case>
 {
 protected:
     void SetUp() override
     {
         ASSERT_EQ(rocdist_create_generator_host(&gen_, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
-        ASSERT_EQ(rocdist_set_normal_method(gen_, GetParam()), ROCDIST_STATUS_SUCCESS);
+        ASSERT_EQ(rocdist_set_normal_method(gen_, GetParam().method), ROCDIST_STATUS_SUCCESS);
+        ASSERT_EQ(rocdist_set_ordering(gen_, GetParam().ordering), ROCDIST_STATUS_SUCCESS);
     }
     void TearDown() override { EXPECT_EQ(rocdist_destroy_generator(gen_), ROCDIST_STATUS_SUCCESS); }
 
@@ -88,7 +106,7 @@ protected:
     template <class T>
     double two_sided_tail(double c) const
     {
-        if(GetParam() == ROCDIST_NORMAL_INVERSE_CDF_FAST)
+        if(GetParam().method == ROCDIST_NORMAL_INVERSE_CDF_FAST)
             return 2 * fast_inverse_cdf_upper_tail<T>(c);
         return 2 * boost::math::cdf(boost::math::complement(boost::math::normal(), c));
     }
@@ -161,7 +179,9 @@ TEST_P(normal_distribution, tails_moments_correlation_double) { expect_tails_and
 TEST_P(normal_distribution, log_normal_float) { expect_log_normal<float>(); }
 TEST_P(normal_distribution, log_normal_double) { expect_log_normal<double>(); }
 
-INSTANTIATE_TEST_SUITE_P(methods, normal_distribution, ::testing::ValuesIn(rocdist_test::all_normal_methods),
-                         [](const auto& info) { return rocdist_test::method_name(info.param); });
+INSTANTIATE_TEST_SUITE_P(methods, normal_distribution, ::testing::ValuesIn(method_cases()), [](const auto& info) {
+    return rocdist_test::method_name(info.param.method)
+           + (info.param.ordering == ROCDIST_ORDERING_FAST ? "_fast_ordering" : "");
+});
 
 } // namespace

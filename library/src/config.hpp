@@ -17,6 +17,13 @@
 #define ROCDIST_DEVICE_PASS 0
 #endif
 
+// Set bits of a 64-bit word, on host and device.
+#if ROCDIST_DEVICE_PASS
+#define ROCDIST_POPCOUNT64(x) static_cast<unsigned>(__popcll(x))
+#else
+#define ROCDIST_POPCOUNT64(x) static_cast<unsigned>(__builtin_popcountll(x))
+#endif
+
 #if ROCDIST_GPU_COMPILER
 #define ROCDIST_DEVICE_TABLE static __device__ const
 #define ROCDIST_HOST_DEVICE __host__ __device__ inline

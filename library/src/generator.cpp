@@ -6,6 +6,7 @@
 #include "backend/block_functors.hpp"
 #include "backend/host/host_backend.hpp"
 #include "backend/normal_functors.hpp"
+#include "backend/rejection_samplers.hpp"
 
 namespace rocdist
 {
@@ -75,17 +76,23 @@ rocdist_status generator::generate_normal(T* out, std::size_t n, T mean, T stdde
         return ROCDIST_STATUS_INVALID_VALUE;
     const engine::philox_key          key = engine::philox_key_from_seed(seed_);
     const backend::normal_transform<T> transform{mean, stddev, log_normal};
+    // Only the rejection methods have a faster layout than the reproducible one.
+    const bool fast = ordering_ == ROCDIST_ORDERING_FAST;
     switch(normal_method_)
     {
     case ROCDIST_NORMAL_BOX_MULLER:
         return generate_with(backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, T>{key, transform}, out, n);
     case ROCDIST_NORMAL_POLAR:
+        if(fast)
+            return generate_with(backend::compacted<backend::polar_sampler<T>>{{key, transform}}, out, n);
         return generate_with(backend::normal_functor<ROCDIST_NORMAL_POLAR, T>{key, transform}, out, n);
     case ROCDIST_NORMAL_INVERSE_CDF:
         return generate_with(backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF, T>{key, transform}, out, n);
     case ROCDIST_NORMAL_INVERSE_CDF_FAST:
         return generate_with(backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF_FAST, T>{key, transform}, out, n);
     case ROCDIST_NORMAL_ZIGGURAT:
+        if(fast)
+            return generate_with(backend::compacted<backend::ziggurat_sampler<T>>{{key, transform}}, out, n);
         return generate_with(backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, T>{key, transform}, out, n);
     }
     return ROCDIST_STATUS_INTERNAL_ERROR; // set_normal_method admits only the methods above

@@ -133,32 +133,50 @@ ROCDIST_HOST_DEVICE bool ziggurat_fast(std::uint64_t b, T& out)
     return x < ziggurat_tables<T>().x[z.layer + 1];
 }
 
-// The slow path, for an attempt `rejected` that failed ziggurat_fast: the
-// tail or the wedge test for it, then fresh attempts from next_bits() (one
-// attempt's worth) and next_uniform() until one is accepted.
+// One slow-path attempt for bits b that failed ziggurat_fast: in the base
+// layer, the tail (accepted always: it has its own exact rejection loop);
+// elsewhere the wedge test against f with one uniform. False when the wedge
+// test rejects: the caller then starts a fresh attempt.
+template <class T, class NextUniform>
+ROCDIST_HOST_DEVICE bool ziggurat_slow_attempt(std::uint64_t b, NextUniform&& next_uniform, T& out)
+{
+    const ziggurat_table<T>& t = ziggurat_tables<T>();
+    const ziggurat_bits      z = split_ziggurat_bits<T>(b);
+    const unsigned           i = z.layer;
+    T                        x;
+    if(i == 0)
+    {
+        x = ziggurat_tail<T>(next_uniform);
+    }
+    else
+    {
+        x         = ziggurat_abscissa<T>(z);
+        const T y = t.f[i] + next_uniform() * (t.f[i + 1] - t.f[i]);
+        if(!(y < std::exp(T(-0.5) * x * x)))
+            return false;
+    }
+    out = z.negative ? -x : x;
+    return true;
+}
+
+// One whole attempt from bits b, the slow path's uniforms from next_uniform.
+template <class T, class NextUniform>
+ROCDIST_HOST_DEVICE bool ziggurat_attempt(std::uint64_t b, NextUniform&& next_uniform, T& out)
+{
+    return ziggurat_fast(b, out) || ziggurat_slow_attempt(b, next_uniform, out);
+}
+
+// The slow path, for an attempt `rejected` that failed ziggurat_fast: its
+// slow attempt, then fresh attempts from next_bits() (one attempt's worth)
+// and next_uniform() until one is accepted.
 template <class T, class NextBits, class NextUniform>
 ROCDIST_HOST_DEVICE T ziggurat_after_fast_path(std::uint64_t rejected, NextBits&& next_bits, NextUniform&& next_uniform)
 {
-    const ziggurat_table<T>& t = ziggurat_tables<T>();
-    std::uint64_t            b = rejected;
-    for(;;)
-    {
-        const ziggurat_bits z = split_ziggurat_bits<T>(b);
-        const unsigned      i = z.layer;
-        if(i == 0)
-        {
-            const T tail = ziggurat_tail<T>(next_uniform);
-            return z.negative ? -tail : tail;
-        }
-        const T x = ziggurat_abscissa<T>(z);
-        const T y = t.f[i] + next_uniform() * (t.f[i + 1] - t.f[i]);
-        if(y < std::exp(T(-0.5) * x * x))
-            return z.negative ? -x : x;
-        b = next_bits();
-        T fast;
-        if(ziggurat_fast(b, fast))
-            return fast;
-    }
+    T    x;
+    bool accepted = ziggurat_slow_attempt(rejected, next_uniform, x);
+    while(!accepted)
+        accepted = ziggurat_attempt(next_bits(), next_uniform, x);
+    return x;
 }
 
 } // namespace rocdist::distributions

@@ -7,6 +7,12 @@
 // Main-stream counters have word 1 below 2^16 (the step is at most
 // 2^64 / 65536), so the two sets of counters never meet; the tag keeps the
 // substreams of different samplers apart.
+//
+// The fast ordering's candidates (see backend/compacted_chunks.hpp) read
+// substreams too: {block, 0xC0000000 | tag << 24 | candidate, first_lo,
+// first_hi}, where first is the stream index of the chunk's first output and
+// candidate (24 bits) the candidate's number within the chunk. Bit 30 keeps
+// them apart from the element substreams.
 #pragma once
 
 #include <cstdint>
@@ -27,16 +33,27 @@ enum class substream_tag : std::uint32_t
 class substream_reader
 {
 public:
+    // Element (or pair) `index`'s substream, for the reproducible ordering.
     ROCDIST_HOST_DEVICE substream_reader(philox_key key, substream_tag tag, std::uint64_t index)
-        : key_(key), tag_(static_cast<std::uint32_t>(tag)), index_(index)
+        : key_(key), word1_(0x80000000u | static_cast<std::uint32_t>(tag)), index_(index)
     {
+    }
+
+    // Candidate `candidate` of the fast-ordering chunk whose first output is
+    // stream element `first`.
+    ROCDIST_HOST_DEVICE static substream_reader
+        candidate(philox_key key, substream_tag tag, std::uint32_t candidate, std::uint64_t first)
+    {
+        return substream_reader(key,
+                                0xC0000000u | static_cast<std::uint32_t>(tag) << 24 | (candidate & 0xFFFFFFu),
+                                first);
     }
 
     ROCDIST_HOST_DEVICE std::uint32_t next()
     {
         if(used_ == 4)
         {
-            const philox_words counter{{block_, 0x80000000u | tag_,
+            const philox_words counter{{block_, word1_,
                                         static_cast<std::uint32_t>(index_),
                                         static_cast<std::uint32_t>(index_ >> 32)}};
             words_ = philox4x32_10(counter, key_);
@@ -47,8 +64,13 @@ public:
     }
 
 private:
+    ROCDIST_HOST_DEVICE substream_reader(philox_key key, std::uint32_t word1, std::uint64_t index)
+        : key_(key), word1_(word1), index_(index)
+    {
+    }
+
     philox_key    key_;
-    std::uint32_t tag_;
+    std::uint32_t word1_;
     std::uint64_t index_;
     std::uint32_t block_ = 0;
     unsigned      used_  = 4;

@@ -1,10 +1,10 @@
 // Kernels for every block functor, compiled by hipcc for AMD and by nvcc for
 // NVIDIA from this same source. Each thread writes whole packets through
 // backend::write_packet, the body the host backend runs too.
-#include <algorithm>
-
 #include "backend/block_functors.hpp"
+#include "backend/gpu/device_guard.hpp"
 #include "backend/gpu/gpu_backend.hpp"
+#include "backend/gpu/launch_shape.hpp"
 #include "backend/normal_functors.hpp"
 #include "backend/gpu/runtime.hpp"
 #include "backend/packet_writer.hpp"
@@ -13,11 +13,6 @@ namespace rocdist::gpu
 {
 namespace
 {
-
-// 256 threads and 8 resident blocks per multiprocessor fill both vendors'
-// schedulers; the grid-stride loop makes the grid size irrelevant to results.
-constexpr unsigned threads_per_block = 256;
-constexpr unsigned blocks_per_multiprocessor = 8;
 
 template <class Functor>
 ROCDIST_KERNEL void generate_kernel(Functor f, typename Functor::value_type* out, backend::packet_plan plan)
@@ -29,28 +24,6 @@ ROCDIST_KERNEL void generate_kernel(Functor f, typename Functor::value_type* out
         backend::write_packet(f, out, plan, q);
 }
 
-// Runs the rest of a call with the generator's device current, then puts
-// the caller's device back.
-class device_guard
-{
-public:
-    explicit device_guard(int device)
-    {
-        ok_ = hipGetDevice(&previous_) == hipSuccess
-              && (previous_ == device || hipSetDevice(device) == hipSuccess);
-    }
-    ~device_guard()
-    {
-        if(ok_)
-            (void)hipSetDevice(previous_);
-    }
-    bool ok() const { return ok_; }
-
-private:
-    int  previous_ = 0;
-    bool ok_       = false;
-};
-
 template <class Functor>
 rocdist_status launch(const device_info& device, void* stream, const Functor& f,
                       typename Functor::value_type* out, std::size_t n, std::uint64_t offset)
@@ -60,9 +33,7 @@ rocdist_status launch(const device_info& device, void* stream, const Functor& f,
         return ROCDIST_STATUS_LAUNCH_FAILURE;
     const backend::packet_plan plan
         = backend::make_packet_plan<Functor::outputs_per_block>(out, n, offset);
-    const std::uint64_t wanted = (plan.packets + threads_per_block - 1) / threads_per_block;
-    const auto blocks = static_cast<unsigned>(std::min<std::uint64_t>(
-        wanted, static_cast<std::uint64_t>(device.multiprocessors) * blocks_per_multiprocessor));
+    const unsigned blocks = grid_blocks(device, plan.packets);
     generate_kernel<<<blocks, threads_per_block, 0, static_cast<hipStream_t>(stream)>>>(f, out, plan);
     return hipGetLastError() == hipSuccess ? ROCDIST_STATUS_SUCCESS : ROCDIST_STATUS_LAUNCH_FAILURE;
 }
@@ -79,7 +50,8 @@ rocdist_status query_current_device(device_info& info)
     }
     if(hipGetDevice(&info.ordinal) != hipSuccess
        || hipDeviceGetAttribute(&info.multiprocessors, hipDeviceAttributeMultiprocessorCount, info.ordinal)
-              != hipSuccess)
+              != hipSuccess
+       || hipDeviceGetAttribute(&info.warp_size, hipDeviceAttributeWarpSize, info.ordinal) != hipSuccess)
     {
         (void)hipGetLastError();
         return ROCDIST_STATUS_NO_DEVICE;

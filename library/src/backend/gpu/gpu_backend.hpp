@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "backend/compacted_chunks.hpp"
 #include "rocdist/rocdist.h"
 
 namespace rocdist::gpu
@@ -14,6 +15,7 @@ struct device_info
 {
     int ordinal;
     int multiprocessors;
+    int warp_size;
 };
 
 // The current device; ROCDIST_STATUS_NO_DEVICE when the runtime finds none.
@@ -28,5 +30,12 @@ rocdist_status check_output(const device_info& device, const void* p);
 template <class Functor>
 rocdist_status generate(const device_info& device, void* stream, const Functor& f,
                         typename Functor::value_type* out, std::size_t n, std::uint64_t offset);
+
+// Queue the fast ordering of a rejection sampler: warp-compacted chunks
+// (see backend/compacted_chunks.hpp). Defined, and instantiated for every
+// sampler, in compacted_kernels.hip.
+template <class Sampler>
+rocdist_status generate(const device_info& device, void* stream, const backend::compacted<Sampler>& c,
+                        typename Sampler::value_type* out, std::size_t n, std::uint64_t offset);
 
 } // namespace rocdist::gpu

@@ -3,6 +3,8 @@
 // project maps the few names it needs itself.
 #pragma once
 
+#include <cstdint>
+
 #include "config.hpp"
 
 #if ROCDIST_GPU_HIP
@@ -14,6 +16,7 @@ using hipError_t  = cudaError_t;
 using hipStream_t = cudaStream_t;
 constexpr hipError_t hipSuccess = cudaSuccess;
 constexpr cudaDeviceAttr hipDeviceAttributeMultiprocessorCount = cudaDevAttrMultiProcessorCount;
+constexpr cudaDeviceAttr hipDeviceAttributeWarpSize           = cudaDevAttrWarpSize;
 
 #define hipDeviceGetAttribute cudaDeviceGetAttribute
 #define hipDeviceSynchronize cudaDeviceSynchronize
@@ -57,6 +60,18 @@ inline bool is_device_accessible(const void* p)
     }
     return attr.type == cudaMemoryTypeDevice || attr.type == cudaMemoryTypeManaged
            || (attr.type == cudaMemoryTypeHost && attr.devicePointer == p);
+#endif
+}
+
+// One bit per lane of the calling warp, set where `predicate` holds; every
+// lane of the warp must call it. HIP's __ballot is 64 bits wide (wave64);
+// CUDA's warps have 32 lanes.
+__device__ inline std::uint64_t warp_ballot(bool predicate)
+{
+#if ROCDIST_GPU_HIP
+    return __ballot(predicate);
+#else
+    return __ballot_sync(0xFFFFFFFFu, predicate);
 #endif
 }
 

@@ -1,0 +1,73 @@
+// One attempt of each rejection sampler, in the form the fast ordering's
+// compacting backends run (see compacted_chunks.hpp). Every word comes from
+// the candidate's substream; the per-element math is the reproducible
+// ordering's, so both orderings sample the same distribution exactly.
+#pragma once
+
+#include <cstdint>
+
+#include "backend/normal_functors.hpp"
+#include "backend/substream_sources.hpp"
+#include "config.hpp"
+#include "distributions/polar.hpp"
+#include "distributions/ziggurat.hpp"
+#include "engine/substream.hpp"
+
+namespace rocdist::backend
+{
+
+template <class T>
+struct polar_sampler
+{
+    using value_type                                  = T;
+    static constexpr unsigned               outputs_per_attempt    = 2;
+    static constexpr unsigned               attempts_per_candidate = sizeof(T) == sizeof(float) ? 2 : 1;
+    static constexpr engine::substream_tag tag                    = engine::substream_tag::polar;
+    engine::philox_key                      key;
+    normal_transform<T>                     transform;
+
+    ROCDIST_HOST_DEVICE bool attempt(engine::substream_reader& words, T (&v)[2]) const
+    {
+        T a, b;
+        if constexpr(sizeof(T) == sizeof(float))
+        {
+            a = distributions::polar_coordinate(words.next());
+            b = distributions::polar_coordinate(words.next());
+        }
+        else
+        {
+            const std::uint32_t a0 = words.next(), a1 = words.next();
+            const std::uint32_t b0 = words.next(), b1 = words.next();
+            a = distributions::polar_coordinate(a0, a1);
+            b = distributions::polar_coordinate(b0, b1);
+        }
+        distributions::normal_pair<T> pair;
+        if(!distributions::polar_attempt(a, b, pair))
+            return false;
+        v[0] = transform(pair.first);
+        v[1] = transform(pair.second);
+        return true;
+    }
+};
+
+template <class T>
+struct ziggurat_sampler
+{
+    using value_type                                  = T;
+    static constexpr unsigned               outputs_per_attempt    = 1;
+    static constexpr unsigned               attempts_per_candidate = sizeof(T) == sizeof(float) ? 4 : 2;
+    static constexpr engine::substream_tag tag                    = engine::substream_tag::ziggurat;
+    engine::philox_key                      key;
+    normal_transform<T>                     transform;
+
+    ROCDIST_HOST_DEVICE bool attempt(engine::substream_reader& words, T (&v)[1]) const
+    {
+        T x;
+        if(!distributions::ziggurat_attempt(substream_bits<T>{&words}(), substream_uniform<T>{&words}, x))
+            return false;
+        v[0] = transform(x);
+        return true;
+    }
+};
+
+} // namespace rocdist::backend
