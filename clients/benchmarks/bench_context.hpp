@@ -70,5 +70,6 @@ void register_normal_benchmarks();
 void print_normal_summary(const summary_reporter& r);
 void register_seed_table_benchmarks();
 void print_seed_tables(const summary_reporter& r);
+void print_warp_rounds_table(const std::string& csv_path); // CSV too unless csv_path is empty
 
 } // namespace rocdist_bench

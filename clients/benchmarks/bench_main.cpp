@@ -3,7 +3,8 @@
 // generator can be created, else the host), beside cuRAND on the same backend,
 // NumPy on the host, and the store bandwidth measured in the same run.
 //
-//   rocdist_bench [--n=ELEMENTS] [--backend=host|gpu] [Google Benchmark flags]
+//   rocdist_bench [--n=ELEMENTS] [--backend=host|gpu] [--rounds-csv=FILE]
+//                 [Google Benchmark flags]
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -22,7 +23,7 @@ namespace
 using rocdist_bench::context;
 
 // Parses and removes rocdist's own flags; Google Benchmark takes the rest.
-void parse_own_flags(int& argc, char** argv, std::string& backend)
+void parse_own_flags(int& argc, char** argv, std::string& backend, std::string& rounds_csv)
 {
     int kept = 1;
     for(int i = 1; i < argc; ++i)
@@ -31,6 +32,8 @@ void parse_own_flags(int& argc, char** argv, std::string& backend)
             context.n = std::strtoull(argv[i] + 4, nullptr, 10);
         else if(std::strncmp(argv[i], "--backend=", 10) == 0)
             backend = argv[i] + 10;
+        else if(std::strncmp(argv[i], "--rounds-csv=", 13) == 0)
+            rounds_csv = argv[i] + 13;
         else
             argv[kept++] = argv[i];
     }
@@ -41,8 +44,8 @@ void parse_own_flags(int& argc, char** argv, std::string& backend)
 
 int main(int argc, char** argv)
 {
-    std::string backend = "best";
-    parse_own_flags(argc, argv, backend);
+    std::string backend = "best", rounds_csv;
+    parse_own_flags(argc, argv, backend, rounds_csv);
     benchmark::Initialize(&argc, argv);
 
     rocdist_status gpu_status = ROCDIST_STATUS_NO_DEVICE;
@@ -82,6 +85,7 @@ int main(int argc, char** argv)
     rocdist_bench::print_uniform_summary(reporter);
     rocdist_bench::print_normal_summary(reporter);
     rocdist_bench::print_seed_tables(reporter);
+    rocdist_bench::print_warp_rounds_table(rounds_csv);
     benchmark::Shutdown();
 
 #if ROCDIST_HAS_GPU_BACKEND

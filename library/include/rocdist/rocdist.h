@@ -57,12 +57,12 @@ typedef enum rocdist_ordering
      *  chunk- and offset-invariant, identical on host and GPU. The default. */
     ROCDIST_ORDERING_REPRODUCIBLE = 0,
     /** Same distributions, fastest layout for the hardware. Rejection
-     *  samplers (polar and ziggurat normals) fill chunks of 2048 outputs
+     *  samplers (polar and ziggurat normals) fill chunks of 8192 outputs
      *  from a per-chunk sequence of candidates, which a GPU warp runs
      *  warpSize at a time and compacts (ballot, popcount, prefix); the host
      *  runs the same sequence, so host and GPU agree as in the reproducible
      *  ordering, whatever the warp size. Not chunk-invariant, except for
-     *  splits at multiples of 2048 outputs; the position still advances by
+     *  splits at multiples of 8192 outputs; the position still advances by
      *  n. For the other methods, raw words and uniforms it is the
      *  reproducible layout, which is already the fastest. */
     ROCDIST_ORDERING_FAST = 1

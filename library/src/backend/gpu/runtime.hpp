@@ -29,6 +29,7 @@ constexpr cudaDeviceAttr hipDeviceAttributeWarpSize           = cudaDevAttrWarpS
 #define hipMemcpy cudaMemcpy
 #define hipMemcpyDeviceToHost cudaMemcpyDeviceToHost
 #define hipMemcpyHostToDevice cudaMemcpyHostToDevice
+#define hipMemset cudaMemset
 #define hipSetDevice cudaSetDevice
 #define hipStreamSynchronize cudaStreamSynchronize
 #else

@@ -28,8 +28,8 @@ void generate(const backend::compacted<Sampler>& c, typename Sampler::value_type
               std::uint64_t offset)
 {
     constexpr std::uint64_t size = backend::compacted_chunk_size;
-    // Eight chunks (16k outputs) outweigh a thread's start-up.
-    constexpr std::uint64_t min_chunks_per_thread = 8;
+    // Two chunks (16k outputs) outweigh a thread's start-up.
+    constexpr std::uint64_t min_chunks_per_thread = 2;
     parallel_for(
         (n + size - 1) / size,
         [&](std::uint64_t chunk) {

@@ -1,0 +1,126 @@
+// The seed's table of warp rounds (rejection_methods_on_gpus.txt): for
+// synthetic samplers of fixed acceptance p and for rocdist's own rejection
+// samplers, the rounds per output that a per-thread loop, the seed's
+// pre-cached loop and rocdist's warp compaction take, model beside
+// measurement. The measurement runs on the GPU when the bench does (its warp
+// width); on the host it emulates warps of 32 and 64 lanes, which counts the
+// same rounds. With --rounds-csv=FILE the table is also written as CSV, for
+// docs/plots/warp_rounds.py.
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "backend/compacted_chunks.hpp"
+#include "backend/rejection_samplers.hpp"
+#include "bench_context.hpp"
+#include "distributions/ziggurat.hpp"
+#include "warp_rounds.hpp"
+#include "warp_rounds_model.hpp"
+#include "warp_strategies.hpp"
+
+namespace rocdist_bench
+{
+namespace
+{
+
+struct study_row
+{
+    std::string name;
+    double      p;
+    unsigned    warp;
+    double      model[3];
+    double      measured[3];
+};
+
+template <class Sampler>
+void study(const std::string& name, double p, const Sampler& s, std::vector<study_row>& rows)
+{
+    const warp_strategy strategies[] = {warp_strategy::thread_loop, warp_strategy::precached, warp_strategy::compacted};
+    std::vector<unsigned> widths = {32, 64};
+#if ROCDIST_HAS_GPU_BACKEND
+    if(context.on_gpu)
+        widths.clear();
+    unsigned device_width = 0;
+    double   on_device[3] = {};
+    if(context.on_gpu)
+    {
+        for(int k = 0; k < 3; ++k)
+            on_device[k] = device_rounds(strategies[k], s, device_width);
+        widths.push_back(device_width);
+    }
+#endif
+    for(unsigned warp : widths)
+    {
+        study_row row{name, p, warp, {}, {}};
+        row.model[0] = rounds_thread_loop(p, warp);
+        row.model[1] = rounds_precached(p, warp);
+        row.model[2] = rounds_compacted(p, warp, Sampler::attempts_per_candidate, Sampler::outputs_per_attempt,
+                                        rocdist::backend::compacted_chunk_size);
+        for(int k = 0; k < 3; ++k)
+        {
+#if ROCDIST_HAS_GPU_BACKEND
+            if(context.on_gpu)
+            {
+                row.measured[k] = on_device[k];
+                continue;
+            }
+#endif
+            row.measured[k] = emulated_rounds(strategies[k], s, warp);
+        }
+        rows.push_back(row);
+    }
+}
+
+} // namespace
+
+void print_warp_rounds_table(const std::string& csv_path)
+{
+    const auto key = rocdist::engine::philox_key_from_seed(2024);
+    std::vector<study_row> rows;
+    for(double p : {0.5, 0.8, 0.95, 0.99})
+    {
+        char name[32];
+        std::snprintf(name, sizeof(name), "fixed p=%.2f", p);
+        study(name, p, fixed_acceptance_sampler{key, static_cast<std::uint32_t>(std::ldexp(p, 32))}, rows);
+    }
+    const rocdist::backend::normal_transform<float> standard{0.0f, 1.0f, false};
+    study("polar float", std::atan(1.0), rocdist::backend::polar_sampler<float>{key, standard}, rows);
+    // Ziggurat acceptance: the area under f over the ziggurat's, 256 v.
+    const double ziggurat_p = std::sqrt(std::atan(1.0) * 2) / (256 * rocdist::distributions::ziggurat_v);
+    study("ziggurat float", ziggurat_p, rocdist::backend::ziggurat_sampler<float>{key, standard}, rows);
+
+    std::printf("\nWarp rounds per output (1/p on one CPU thread); measured %s\n",
+                context.on_gpu ? "on this GPU" : "by emulating warps on the host");
+    std::printf("%-15s %6s %4s | %-17s | %-17s | %-17s | %s\n", "sampler", "p", "warp", "thread loop",
+                "pre-cached", "compacted", "loop/cached");
+    std::printf("%-15s %6s %4s | %8s %8s | %8s %8s | %8s %8s |\n", "", "", "", "model", "measured", "model",
+                "measured", "model", "measured");
+    for(const study_row& r : rows)
+        std::printf("%-15s %6.4f %4u | %8.3f %8.3f | %8.3f %8.3f | %8.3f %8.3f | %5.2f\n", r.name.c_str(), r.p,
+                    r.warp, r.model[0], r.measured[0], r.model[1], r.measured[1], r.model[2], r.measured[2],
+                    r.model[0] / r.model[1]);
+    if(csv_path.empty())
+        return;
+    std::FILE* csv = std::fopen(csv_path.c_str(), "w");
+    if(csv == nullptr)
+    {
+        std::fprintf(stderr, "rocdist_bench: cannot write %s\n", csv_path.c_str());
+        return;
+    }
+    std::fprintf(csv, "sampler,p,warp,where,model_thread_loop,measured_thread_loop,model_precached,"
+                      "measured_precached,model_compacted,measured_compacted\n");
+    for(const study_row& r : rows)
+        std::fprintf(csv, "%s,%.6f,%u,%s,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", r.name.c_str(), r.p, r.warp,
+                     context.on_gpu ? "gpu" : "emulated", r.model[0], r.measured[0], r.model[1], r.measured[1],
+                     r.model[2], r.measured[2]);
+    // The model alone over a grid of p, for the plot's curves.
+    for(unsigned warp : {32u, 64u})
+        for(double p = 0.5; p < 0.9951; p += p < 0.949 ? 0.05 : 0.005)
+            std::fprintf(csv, "model,%.6f,%u,model,%.6f,,%.6f,,%.6f,\n", p, warp, rounds_thread_loop(p, warp),
+                         rounds_precached(p, warp),
+                         rounds_compacted(p, warp, 1, 1, rocdist::backend::compacted_chunk_size));
+    std::fclose(csv);
+}
+
+} // namespace rocdist_bench

@@ -1,0 +1,34 @@
+// Measured warp rounds per output (the unit of warp_rounds_model.hpp) of the
+// three strategies of warp_strategies.hpp: emulated on the host for any warp
+// width, and run on the GPU (its own warp width) in GPU builds.
+#pragma once
+
+#include <cstdint>
+
+namespace rocdist_bench
+{
+
+enum class warp_strategy
+{
+    thread_loop,
+    precached,
+    compacted
+};
+
+// Warps, and calls per warp for the loop strategies, of every measurement:
+// enough for the mean to be within about 1% of its expectation.
+constexpr unsigned      rounds_warps          = 512;
+constexpr unsigned      rounds_calls_per_warp = 64;
+constexpr unsigned      rounds_warmup_calls   = 8; // before pre-caching reaches its steady state
+constexpr std::uint64_t rounds_chunks         = 512;
+
+template <class Sampler>
+double emulated_rounds(warp_strategy strategy, const Sampler& s, unsigned warp);
+
+#if ROCDIST_HAS_GPU_BACKEND
+// Runs on the current device; `warp` receives its warp size.
+template <class Sampler>
+double device_rounds(warp_strategy strategy, const Sampler& s, unsigned& warp);
+#endif
+
+} // namespace rocdist_bench
