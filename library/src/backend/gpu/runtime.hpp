@@ -64,6 +64,7 @@ inline bool is_device_accessible(const void* p)
 #endif
 }
 
+#if ROCDIST_GPU_COMPILER
 // One bit per lane of the calling warp, set where `predicate` holds; every
 // lane of the warp must call it. HIP's __ballot is 64 bits wide (wave64);
 // CUDA's warps have 32 lanes.
@@ -75,5 +76,6 @@ __device__ inline std::uint64_t warp_ballot(bool predicate)
     return __ballot_sync(0xFFFFFFFFu, predicate);
 #endif
 }
+#endif
 
 } // namespace rocdist::gpu
