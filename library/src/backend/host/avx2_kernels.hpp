@@ -3,7 +3,8 @@
 // first_block .. first_block + blocks - 1 of its functor to out[0 .. P blocks)
 // (P = outputs_per_block; out needs no alignment) with the same value for
 // every element as the functor, except Box-Muller, whose log and sincos are
-// the kernel's own (docs/normal.md states the bound).
+// the kernel's own (docs/normal.md states the bound): on such a CPU every
+// element of those streams comes from the kernel.
 #pragma once
 
 #include <cstdint>

@@ -25,9 +25,12 @@ void generate_packets(const Functor& f, typename Functor::value_type* out, std::
 // output stays in L1 while its slow-path fix-ups and exponentials run.
 constexpr std::uint64_t kernel_chunk_blocks = 1024;
 
-// Whole engine blocks through Kernel::run, on all cores; the partial blocks
-// at either end (fewer than P outputs each) through the functor. Output j is
-// stream element offset + j whatever the address, so no alignment is needed.
+// Engine blocks through Kernel::run, on all cores. The partial blocks at
+// either end (fewer than P outputs each) go through the kernel too, one block
+// into a buffer, so that every element is the kernel's value wherever a call
+// starts or ends (chunk invariance; the Box-Muller kernel's values differ from
+// the functor's by a few ulp). Output j is stream element offset + j whatever
+// the address, so no alignment is needed.
 template <class Kernel, class Functor>
 void generate_blocks(const Functor& f, typename Functor::value_type* out, std::size_t n, std::uint64_t offset)
 {
@@ -39,7 +42,7 @@ void generate_blocks(const Functor& f, typename Functor::value_type* out, std::s
     const std::size_t head = lane == 0 ? 0 : std::min<std::size_t>(n, P - lane);
     if(head > 0)
     {
-        f(offset / P, edge);
+        Kernel::run(f, offset / P, 1, edge);
         std::copy(edge + lane, edge + lane + head, out);
     }
     const std::uint64_t first  = offset / P + (lane != 0);
@@ -47,7 +50,7 @@ void generate_blocks(const Functor& f, typename Functor::value_type* out, std::s
     const std::size_t   tail   = n - head - blocks * P;
     if(tail > 0)
     {
-        f(first + blocks, edge);
+        Kernel::run(f, first + blocks, 1, edge);
         std::copy(edge, edge + tail, out + head + blocks * P);
     }
 
