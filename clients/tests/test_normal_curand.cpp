@@ -1,10 +1,12 @@
 // rocdist's default normals (Box-Muller) against cuRAND's host generator,
 // curandGenerateNormal(Double), the oracle: same seed, same offset, any
-// split into calls. The bound asserted is the one measured on the host
-// backend: 0 ulp, i.e. bit-identical, for floats at any offset and for
-// doubles at offset 0 (cuRAND's doubles under an offset are not a shift of
-// its own double stream; see docs/stream.md). GPU generators are held to the
-// host ones by test_normal_stream.cpp.
+// split into calls. Floats at any offset: within box_muller_bound_ulp of
+// cuRAND (whose host generator uses libm's logf and sincosf, as the scalar
+// path does; the AVX2 kernel has its own; box_muller_error.hpp). Doubles at
+// offset 0: 0 ulp, i.e. bit-identical (cuRAND's doubles under an offset are
+// not a shift of its own double stream; see docs/stream.md). GPU generators
+// are held to the host ones by test_normal_stream.cpp.
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <random>
@@ -13,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "curand_generator.hpp"
+#include "box_muller_error.hpp"
 #include "curand_pieces.hpp"
 #include "normal_calls.hpp"
 
@@ -96,7 +99,11 @@ TEST_F(normal_curand, float_any_seed_offset_and_split)
                 const auto part = normal_vector<float>(backend::host, gen_, piece, 0.5f, 2.0f);
                 got.insert(got.end(), part.begin(), part.end());
             }
-            EXPECT_EQ(max_ulp(got, expected), 0u) << "seed " << seed << " offset " << offset;
+            ASSERT_EQ(got.size(), expected.size());
+            double worst = 0;
+            for(size_t i = 0; i < got.size(); ++i)
+                worst = std::max(worst, rocdist_test::box_muller_error_ulp(got[i], expected[i], 0.5));
+            EXPECT_LE(worst, rocdist_test::box_muller_bound_ulp) << "seed " << seed << " offset " << offset;
         }
 }
 

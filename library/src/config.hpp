@@ -49,3 +49,24 @@
 #if ROCDIST_GPU_CUDA && ROCDIST_GPU_HIP
 #error "rocdist is built for one GPU platform at a time"
 #endif
+
+// The host CPU architecture, for host code only (never true in a device pass).
+#if defined(__x86_64__) && !ROCDIST_DEVICE_PASS
+#define ROCDIST_HOST_X86_64 1
+#else
+#define ROCDIST_HOST_X86_64 0
+#endif
+
+// Whether the library carries the host backend's AVX2+FMA kernels
+// (backend/host/avx2_kernels.cpp; CMake builds it for x86-64 targets with
+// GCC or Clang and defines ROCDIST_BUILD_HOST_AVX2). They are chosen at run
+// time, so the library still runs on an x86-64 without AVX2.
+#if defined(ROCDIST_BUILD_HOST_AVX2) && ROCDIST_HOST_X86_64
+#define ROCDIST_HOST_AVX2 1
+// AVX2 and FMA for one function, not for its translation unit: inline
+// functions from shared headers that such a file emits stay baseline x86-64,
+// so the linker can never pick an AVX2 copy for the scalar fallback.
+#define ROCDIST_AVX2_FUNCTION __attribute__((target("avx2,fma")))
+#else
+#define ROCDIST_HOST_AVX2 0
+#endif

@@ -1,0 +1,28 @@
+// How far the host backend's float Box-Muller may be from libm's: its AVX2
+// kernel has its own log and sincos (backend/host/avx2_math.hpp).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+
+namespace rocdist_test
+{
+
+// Units in the last place of the largest term of mean + stddev z: the kernel's
+// error is relative to z, and the sum may cancel to far below its terms. The
+// largest difference from libm measured over 2^28 random word pairs is 5 ulp
+// of z (3.6 ulp from the exact value, libm's own being 2.4); docs/normal.md.
+constexpr double box_muller_bound_ulp = 5;
+
+// |a - b|, less an allowance `slack` for other roundings, in units in the
+// last place (float) of the largest of |a|, |b|, |mean| and |a - mean|
+// (= |stddev z|).
+inline double box_muller_error_ulp(double a, double b, double mean, double slack = 0)
+{
+    const double largest = std::max({std::fabs(a), std::fabs(b), std::fabs(mean), std::fabs(a - mean)});
+    int          e;
+    std::frexp(std::max(largest, 0x1p-126), &e);
+    return std::max(0.0, std::fabs(a - b) - slack) / std::ldexp(1.0, e - 24);
+}
+
+} // namespace rocdist_test

@@ -1,0 +1,188 @@
+// The host backend's AVX2+FMA kernels: eight engine blocks (32 outputs) per
+// step, Philox in vector registers. Every function that touches AVX2 carries
+// ROCDIST_AVX2_FUNCTION (see config.hpp for why not -mavx2); this file is
+// compiled with -ffp-contract=off so that the products and sums that must
+// match the scalar functors bit for bit are never fused.
+#include "backend/host/avx2_kernels.hpp"
+
+#if ROCDIST_HOST_AVX2
+
+#include <cmath>
+#include <cstring>
+#include <immintrin.h>
+
+#include "backend/host/avx2_math.hpp"
+#include "backend/host/avx2_philox.hpp"
+#include "distributions/ziggurat.hpp"
+
+namespace rocdist::host::avx2
+{
+namespace
+{
+
+// Runs group(words, block, out) over whole groups of eight blocks; a last
+// partial group is computed whole into a buffer and only its head copied.
+template <class Group, class T>
+ROCDIST_AVX2_FUNCTION void for_each_group(const Group& group, engine::philox_key key, std::uint64_t first,
+                                          std::uint64_t blocks, T* out)
+{
+    const round_keys8 keys = make_round_keys(key);
+    std::uint64_t     g    = 0;
+    for(; g + 8 <= blocks; g += 8)
+        group(philox8(keys, first + g), first + g, out + 4 * g);
+    if(g < blocks)
+    {
+        alignas(32) T partial[32];
+        group(philox8(keys, first + g), first + g, partial);
+        std::memcpy(out + 4 * g, partial, 4 * (blocks - g) * sizeof(T));
+    }
+}
+
+struct bits_group
+{
+    ROCDIST_AVX2_FUNCTION void operator()(const words8& w, std::uint64_t, unsigned int* out) const
+    {
+        store_blocks8(reinterpret_cast<float*>(out), _mm256_castsi256_ps(w.w[0]), _mm256_castsi256_ps(w.w[1]),
+                      _mm256_castsi256_ps(w.w[2]), _mm256_castsi256_ps(w.w[3]));
+    }
+};
+
+struct uniform_group
+{
+    ROCDIST_AVX2_FUNCTION void operator()(const words8& w, std::uint64_t, float* out) const
+    {
+        store_blocks8(out, uniform8(w.w[0]), uniform8(w.w[1]), uniform8(w.w[2]), uniform8(w.w[3]));
+    }
+};
+
+// mean + stddev z, multiplied then added as normal_transform does.
+struct affine8
+{
+    __m256 mean;
+    __m256 stddev;
+
+    ROCDIST_AVX2_FUNCTION __m256 operator()(__m256 z) const { return _mm256_add_ps(mean, _mm256_mul_ps(stddev, z)); }
+};
+
+ROCDIST_AVX2_FUNCTION inline affine8 make_affine8(const backend::normal_transform<float>& t)
+{
+    return {_mm256_set1_ps(t.mean), _mm256_set1_ps(t.stddev)};
+}
+
+// distributions::box_muller(x, y) with log8 and sincos8.
+ROCDIST_AVX2_FUNCTION inline void box_muller8(__m256i x, __m256i y, __m256& first, __m256& second)
+{
+    constexpr float angle_step = 0x1p-32f * 6.2831855f;
+    const __m256    v          = _mm256_add_ps(_mm256_mul_ps(u32_to_float(y), _mm256_set1_ps(angle_step)),
+                                               _mm256_set1_ps(angle_step / 2));
+    const __m256    s          = _mm256_sqrt_ps(_mm256_mul_ps(_mm256_set1_ps(-2.0f), log8(uniform8(x))));
+    __m256          sn, cs;
+    sincos8(v, sn, cs);
+    first  = _mm256_mul_ps(s, sn);
+    second = _mm256_mul_ps(s, cs);
+}
+
+struct box_muller_group
+{
+    affine8 affine;
+
+    ROCDIST_AVX2_FUNCTION void operator()(const words8& w, std::uint64_t, float* out) const
+    {
+        __m256 a, b, c, d;
+        box_muller8(w.w[0], w.w[1], a, b);
+        box_muller8(w.w[2], w.w[3], c, d);
+        store_blocks8(out, affine(a), affine(b), affine(c), affine(d));
+    }
+};
+
+// distributions::ziggurat_fast on eight words: the same float operations
+// (2m + 1 = (w >> 8) | 1, exact scaling, one rounded product, one compare),
+// so accepted values are bit-identical. Bit i of `rejected` marks lane i.
+ROCDIST_AVX2_FUNCTION inline __m256 ziggurat_fast8(__m256i w, int& rejected)
+{
+    const float*  x      = distributions::ziggurat_tables<float>().x;
+    const __m256i layer  = _mm256_and_si256(w, _mm256_set1_epi32(0xff));
+    const __m256i sign   = _mm256_slli_epi32(_mm256_srli_epi32(w, 8), 31);
+    const __m256i odd    = _mm256_or_si256(_mm256_srli_epi32(w, 8), _mm256_set1_epi32(1));
+    const __m256  u      = _mm256_mul_ps(_mm256_cvtepi32_ps(odd), _mm256_set1_ps(0x1p-24f));
+    const __m256  abs_x  = _mm256_mul_ps(u, _mm256_i32gather_ps(x, layer, 4));
+    const __m256  inside = _mm256_i32gather_ps(x + 1, layer, 4);
+    rejected             = _mm256_movemask_ps(_mm256_cmp_ps(abs_x, inside, _CMP_NLT_UQ));
+    return _mm256_or_ps(abs_x, _mm256_castsi256_ps(sign));
+}
+
+struct ziggurat_group
+{
+    const backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, float>* f;
+    affine8                                                       affine;
+
+    ROCDIST_AVX2_FUNCTION void operator()(const words8& w, std::uint64_t block, float* out) const
+    {
+        int          rejected[4];
+        const __m256 a = ziggurat_fast8(w.w[0], rejected[0]);
+        const __m256 b = ziggurat_fast8(w.w[1], rejected[1]);
+        const __m256 c = ziggurat_fast8(w.w[2], rejected[2]);
+        const __m256 d = ziggurat_fast8(w.w[3], rejected[3]);
+        store_blocks8(out, affine(a), affine(b), affine(c), affine(d));
+        // 0.7% of elements (one group in five has one) take the scalar slow path.
+        for(unsigned k = 0; k < 4; ++k)
+        {
+            if(rejected[k] == 0)
+                continue;
+            alignas(32) std::uint32_t words[8];
+            _mm256_store_si256(reinterpret_cast<__m256i*>(words), w.w[k]);
+            for(unsigned i = 0; i < 8; ++i)
+            {
+                if((rejected[k] >> i & 1) == 0)
+                    continue;
+                const float z = backend::ziggurat_element<float>(f->key, 4 * (block + i) + k, words[i]);
+                out[4 * i + k] = f->transform.mean + f->transform.stddev * z;
+            }
+        }
+    }
+};
+
+// normal_transform's exponential, after the affine part the groups applied.
+void exponentiate(bool log_normal, float* out, std::uint64_t n)
+{
+    if(!log_normal)
+        return;
+    for(std::uint64_t i = 0; i < n; ++i)
+        out[i] = std::exp(out[i]);
+}
+
+} // namespace
+
+bool supported()
+{
+    static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    return has;
+}
+
+ROCDIST_AVX2_FUNCTION void bits(engine::philox_key key, std::uint64_t first_block, std::uint64_t blocks, unsigned int* out)
+{
+    for_each_group(bits_group{}, key, first_block, blocks, out);
+}
+
+ROCDIST_AVX2_FUNCTION void uniform_float(engine::philox_key key, std::uint64_t first_block, std::uint64_t blocks, float* out)
+{
+    for_each_group(uniform_group{}, key, first_block, blocks, out);
+}
+
+ROCDIST_AVX2_FUNCTION void normal_box_muller(const backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, float>& f,
+                                             std::uint64_t first_block, std::uint64_t blocks, float* out)
+{
+    for_each_group(box_muller_group{make_affine8(f.transform)}, f.key, first_block, blocks, out);
+    exponentiate(f.transform.log_normal, out, 4 * blocks);
+}
+
+ROCDIST_AVX2_FUNCTION void normal_ziggurat(const backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, float>& f,
+                                           std::uint64_t first_block, std::uint64_t blocks, float* out)
+{
+    for_each_group(ziggurat_group{&f, make_affine8(f.transform)}, f.key, first_block, blocks, out);
+    exponentiate(f.transform.log_normal, out, 4 * blocks);
+}
+
+} // namespace rocdist::host::avx2
+
+#endif // ROCDIST_HOST_AVX2

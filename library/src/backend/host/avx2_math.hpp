@@ -1,0 +1,95 @@
+// Eight-lane float conversions and elementary functions for the host
+// backend's AVX2 kernels. The conversions are bit-identical to
+// distributions/uniform.hpp; log and sincos are this project's own
+// (series below), accurate to a few ulp on the arguments Box-Muller gives
+// them; the bound measured over all 2^32 words is in docs/normal.md.
+#pragma once
+
+#include "config.hpp"
+
+#if ROCDIST_HOST_AVX2
+
+#include <immintrin.h>
+
+namespace rocdist::host::avx2
+{
+
+// uint32 -> float, rounded once to nearest as static_cast<float> does:
+// hi16 2^16 and lo16 are both exact in float, so only their sum rounds.
+ROCDIST_AVX2_FUNCTION inline __m256 u32_to_float(__m256i x)
+{
+    const __m256 hi = _mm256_cvtepi32_ps(_mm256_srli_epi32(x, 16));
+    const __m256 lo = _mm256_cvtepi32_ps(_mm256_and_si256(x, _mm256_set1_epi32(0xffff)));
+    return _mm256_add_ps(_mm256_mul_ps(hi, _mm256_set1_ps(65536.0f)), lo);
+}
+
+// distributions::uniform_float: (0, 1].
+ROCDIST_AVX2_FUNCTION inline __m256 uniform8(__m256i x)
+{
+    return _mm256_add_ps(_mm256_mul_ps(u32_to_float(x), _mm256_set1_ps(0x1p-32f)), _mm256_set1_ps(0x1p-33f));
+}
+
+// Natural log of a positive normal float. u = 2^e m with m in [sqrt(1/2),
+// sqrt(2)); log m = 2 atanh(s) = 2 (s + s^3/3 + ... + s^9/9), s = (m-1)/(m+1),
+// |s| <= 0.1716: the first omitted term is below 2^-28 of the sum. m - 1 is
+// exact (Sterbenz), so the error is that of s (about 1 ulp) and the last
+// roundings; e ln 2 is added in two parts (ln2_hi has 12 trailing zero bits,
+// so e ln2_hi is exact for |e| < 2^12).
+ROCDIST_AVX2_FUNCTION inline __m256 log8(__m256 u)
+{
+    const __m256i bits  = _mm256_castps_si256(u);
+    const __m256i e     = _mm256_srai_epi32(_mm256_sub_epi32(bits, _mm256_set1_epi32(0x3f3504f3)), 23);
+    const __m256  m     = _mm256_castsi256_ps(_mm256_sub_epi32(bits, _mm256_slli_epi32(e, 23)));
+    const __m256  one   = _mm256_set1_ps(1.0f);
+    const __m256  s     = _mm256_div_ps(_mm256_sub_ps(m, one), _mm256_add_ps(m, one));
+    const __m256  s2    = _mm256_mul_ps(s, s);
+    __m256        p     = _mm256_set1_ps(2.0f / 9);
+    p                   = _mm256_fmadd_ps(p, s2, _mm256_set1_ps(2.0f / 7));
+    p                   = _mm256_fmadd_ps(p, s2, _mm256_set1_ps(2.0f / 5));
+    p                   = _mm256_fmadd_ps(p, s2, _mm256_set1_ps(2.0f / 3));
+    const __m256 log_m  = _mm256_fmadd_ps(_mm256_mul_ps(s, s2), p, _mm256_add_ps(s, s));
+    const __m256 ef     = _mm256_cvtepi32_ps(e);
+    const __m256 ln2_hi = _mm256_set1_ps(0x1.62e4p-1f);
+    const __m256 ln2_lo = _mm256_set1_ps(0x1.7f7d1cp-20f); // ln 2 - ln2_hi
+    return _mm256_fmadd_ps(ef, ln2_hi, _mm256_fmadd_ps(ef, ln2_lo, log_m));
+}
+
+// sin and cos of v in [0, 8): v = k pi/2 + r, |r| <= pi/4, with pi/2 in three
+// float parts (about 72 bits) removed by FMAs, so r keeps its relative
+// accuracy even next to a multiple of pi/2. Taylor series to r^9 and r^10:
+// the first omitted terms are below 2^-27 (sin) and 2^-32 (cos) on |r| <= pi/4.
+ROCDIST_AVX2_FUNCTION inline void sincos8(__m256 v, __m256& sin_v, __m256& cos_v)
+{
+    const __m256 k  = _mm256_round_ps(_mm256_mul_ps(v, _mm256_set1_ps(0x1.45f306p-1f)),
+                                      _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m256       r  = _mm256_fnmadd_ps(k, _mm256_set1_ps(0x1.921fb6p+0f), v);
+    r               = _mm256_fnmadd_ps(k, _mm256_set1_ps(-0x1.777a5cp-25f), r);
+    r               = _mm256_fnmadd_ps(k, _mm256_set1_ps(-0x1.ee59dap-50f), r);
+    const __m256 r2 = _mm256_mul_ps(r, r);
+
+    __m256 ps = _mm256_set1_ps(1.0f / 362880);
+    ps        = _mm256_fmadd_ps(ps, r2, _mm256_set1_ps(-1.0f / 5040));
+    ps        = _mm256_fmadd_ps(ps, r2, _mm256_set1_ps(1.0f / 120));
+    ps        = _mm256_fmadd_ps(ps, r2, _mm256_set1_ps(-1.0f / 6));
+    const __m256 s = _mm256_fmadd_ps(_mm256_mul_ps(r, r2), ps, r);
+
+    __m256 pc = _mm256_set1_ps(-1.0f / 3628800);
+    pc        = _mm256_fmadd_ps(pc, r2, _mm256_set1_ps(1.0f / 40320));
+    pc        = _mm256_fmadd_ps(pc, r2, _mm256_set1_ps(-1.0f / 720));
+    pc        = _mm256_fmadd_ps(pc, r2, _mm256_set1_ps(1.0f / 24));
+    pc        = _mm256_fmadd_ps(pc, r2, _mm256_set1_ps(-0.5f));
+    const __m256 c = _mm256_fmadd_ps(pc, r2, _mm256_set1_ps(1.0f));
+
+    // Quadrant k mod 4: odd k swaps sin and cos; sin changes sign for
+    // k = 2, 3 and cos for k = 1, 2.
+    const __m256i q     = _mm256_cvtps_epi32(k);
+    const __m256  swap  = _mm256_castsi256_ps(_mm256_slli_epi32(q, 31));
+    const __m256i sin_neg = _mm256_slli_epi32(_mm256_srli_epi32(q, 1), 31);
+    const __m256i cos_neg = _mm256_slli_epi32(_mm256_srli_epi32(_mm256_add_epi32(q, _mm256_set1_epi32(1)), 1), 31);
+    sin_v = _mm256_xor_ps(_mm256_blendv_ps(s, c, swap), _mm256_castsi256_ps(sin_neg));
+    cos_v = _mm256_xor_ps(_mm256_blendv_ps(c, s, swap), _mm256_castsi256_ps(cos_neg));
+}
+
+} // namespace rocdist::host::avx2
+
+#endif // ROCDIST_HOST_AVX2

@@ -1,0 +1,122 @@
+// Philox4x32-10 over eight consecutive engine blocks at once (AVX2), in the
+// 32-bit stream's layout of engine/curand_philox_layout.hpp. Word k of the
+// eight blocks sits in one register (lane i = block b + i); the same rounds as
+// engine/philox4x32_10.hpp, so every word is bit-identical to word_block().
+#pragma once
+
+#include "config.hpp"
+
+#if ROCDIST_HOST_AVX2
+
+#include <cstdint>
+#include <immintrin.h>
+
+#include "engine/curand_philox_layout.hpp"
+
+namespace rocdist::host::avx2
+{
+
+struct words8
+{
+    __m256i w[4]; // w[k] lane i: word k of block b + i
+};
+
+// The ten round keys, broadcast once per call rather than once per block.
+struct round_keys8
+{
+    __m256i k0[10];
+    __m256i k1[10];
+};
+
+ROCDIST_AVX2_FUNCTION inline round_keys8 make_round_keys(engine::philox_key key)
+{
+    round_keys8   r;
+    std::uint32_t k0 = key.k[0], k1 = key.k[1];
+    for(int round = 0; round < 10; ++round)
+    {
+        r.k0[round] = _mm256_set1_epi32(static_cast<int>(k0));
+        r.k1[round] = _mm256_set1_epi32(static_cast<int>(k1));
+        k0 += 0x9E3779B9u;
+        k1 += 0xBB67AE85u;
+    }
+    return r;
+}
+
+// Eight 32x32->64 products: _mm256_mul_epu32 multiplies the even lanes, so the
+// odd lanes are shifted down for a second multiply; blends put lo and hi back.
+ROCDIST_AVX2_FUNCTION inline void mulhilo8(__m256i a, __m256i m, __m256i& lo, __m256i& hi)
+{
+    const __m256i even = _mm256_mul_epu32(a, m);
+    const __m256i odd  = _mm256_mul_epu32(_mm256_srli_epi64(a, 32), m);
+    lo                 = _mm256_blend_epi32(even, _mm256_slli_epi64(odd, 32), 0xAA);
+    hi                 = _mm256_blend_epi32(_mm256_srli_epi64(even, 32), odd, 0xAA);
+}
+
+// Blocks b .. b+7 of the 32-bit stream (block b = counter {step, subsequence}
+// with step = b / 65536, subsequence = b % 65536).
+ROCDIST_AVX2_FUNCTION inline words8 philox8(const round_keys8& keys, std::uint64_t b)
+{
+    words8 c;
+    const std::uint64_t sub = b % engine::curand_philox_subsequences;
+    if(sub + 7 < engine::curand_philox_subsequences)
+    {
+        const std::uint64_t step = b / engine::curand_philox_subsequences;
+        c.w[0] = _mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(step)));
+        c.w[1] = _mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(step >> 32)));
+        c.w[2] = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(sub)),
+                                  _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    }
+    else
+    {
+        // The eight blocks straddle a step (1 group in 8192 at most).
+        alignas(32) std::uint32_t w0[8], w1[8], w2[8];
+        for(unsigned i = 0; i < 8; ++i)
+        {
+            const engine::philox_words ctr = engine::philox_counter(
+                (b + i) / engine::curand_philox_subsequences, (b + i) % engine::curand_philox_subsequences);
+            w0[i] = ctr.w[0];
+            w1[i] = ctr.w[1];
+            w2[i] = ctr.w[2];
+        }
+        c.w[0] = _mm256_load_si256(reinterpret_cast<const __m256i*>(w0));
+        c.w[1] = _mm256_load_si256(reinterpret_cast<const __m256i*>(w1));
+        c.w[2] = _mm256_load_si256(reinterpret_cast<const __m256i*>(w2));
+    }
+    c.w[3] = _mm256_setzero_si256(); // subsequence < 2^32
+
+    const __m256i m0 = _mm256_set1_epi32(static_cast<int>(0xD2511F53u));
+    const __m256i m1 = _mm256_set1_epi32(static_cast<int>(0xCD9E8D57u));
+    for(int round = 0; round < 10; ++round)
+    {
+        __m256i lo0, hi0, lo1, hi1;
+        mulhilo8(c.w[0], m0, lo0, hi0);
+        mulhilo8(c.w[2], m1, lo1, hi1);
+        c.w[0] = _mm256_xor_si256(_mm256_xor_si256(hi1, c.w[1]), keys.k0[round]);
+        c.w[1] = lo1;
+        c.w[2] = _mm256_xor_si256(_mm256_xor_si256(hi0, c.w[3]), keys.k1[round]);
+        c.w[3] = lo0;
+    }
+    return c;
+}
+
+// Four registers a, b, c, d of eight lanes to 32 values in block order:
+// out[4i + k] = lane i of register k (a 4x8 transpose, then four stores).
+ROCDIST_AVX2_FUNCTION inline void store_blocks8(float* out, __m256 a, __m256 b, __m256 c, __m256 d)
+{
+    const __m256 ab_lo = _mm256_unpacklo_ps(a, b); // a0 b0 a1 b1 | a4 b4 a5 b5
+    const __m256 ab_hi = _mm256_unpackhi_ps(a, b); // a2 b2 a3 b3 | a6 b6 a7 b7
+    const __m256 cd_lo = _mm256_unpacklo_ps(c, d);
+    const __m256 cd_hi = _mm256_unpackhi_ps(c, d);
+    const __m256 q0    = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_castps_pd(ab_lo), _mm256_castps_pd(cd_lo)));
+    const __m256 q1    = _mm256_castpd_ps(_mm256_unpackhi_pd(_mm256_castps_pd(ab_lo), _mm256_castps_pd(cd_lo)));
+    const __m256 q2    = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_castps_pd(ab_hi), _mm256_castps_pd(cd_hi)));
+    const __m256 q3    = _mm256_castpd_ps(_mm256_unpackhi_pd(_mm256_castps_pd(ab_hi), _mm256_castps_pd(cd_hi)));
+    _mm256_storeu_ps(out + 0, _mm256_permute2f128_ps(q0, q1, 0x20));  // blocks 0, 1
+    _mm256_storeu_ps(out + 8, _mm256_permute2f128_ps(q2, q3, 0x20));  // blocks 2, 3
+    _mm256_storeu_ps(out + 16, _mm256_permute2f128_ps(q0, q1, 0x31)); // blocks 4, 5
+    _mm256_storeu_ps(out + 24, _mm256_permute2f128_ps(q2, q3, 0x31)); // blocks 6, 7
+}
+
+} // namespace rocdist::host::avx2
+
+#endif // ROCDIST_HOST_AVX2
