@@ -7,8 +7,9 @@
 //     so that the a_i sum to less than 2^64 (exact: scaling by a power of two,
 //     then truncation);
 //  2. prefix sums A_i of the a_i -> masses m_i = P(A_i) - P(A_{i-1}), with
-//     P(A) ~ A * N / W, N = k * 2^32, W = A_{k-1}: the masses sum to N exactly,
-//     a zero weight gets mass 0, and each mass is within 1 of its exact share;
+//     P(A) = floor(A * N / W), N = k * 2^32, W = A_{k-1}: the masses sum to N
+//     exactly, a zero weight gets mass 0, and each mass is within 1 of its
+//     exact share a_i * N / W;
 //  3. columns hold 2^32 each: light items (m <= 2^32) and heavy items
 //     (m > 2^32) are merged in the order of their prefix deficits and
 //     excesses; the merge is the sweep of Huebschle-Schneider and Sanders
@@ -73,8 +74,8 @@ inline fixed_point_scale make_fixed_point_scale(double largest, std::uint64_t k)
     return {std::ldexp(1.0, s / 2), std::ldexp(1.0, s - s / 2)};
 }
 
-// P(A) = floor(A * r / 2^64) with r = floor(N * 2^64 / W): at most one below
-// floor(A * N / W), monotone in A, and P(W) = N by definition.
+// P(A) = floor(A * N / W), exactly: q = floor(A * r / 2^64) with
+// r = floor(N * 2^64 / W) is that or one less, and one product decides.
 struct mass_scale
 {
     std::uint64_t total_fixed; // W
@@ -84,10 +85,9 @@ struct mass_scale
 
 ROCDIST_HOST_DEVICE std::uint64_t prefix_mass(std::uint64_t prefix_fixed, const mass_scale& s)
 {
-    if(prefix_fixed == s.total_fixed)
-        return s.total_mass;
-    // The product is below N < 2^64, so the wrapped sum is exact.
-    return prefix_fixed * s.ratio_high + mul_high(prefix_fixed, s.ratio_low);
+    // A * r / 2^64 is below N < 2^64, so the wrapped sum is exact.
+    const std::uint64_t q = prefix_fixed * s.ratio_high + mul_high(prefix_fixed, s.ratio_low);
+    return static_cast<uint128>(q + 1) * s.total_fixed <= static_cast<uint128>(prefix_fixed) * s.total_mass ? q + 1 : q;
 }
 
 inline mass_scale make_mass_scale(std::uint64_t total_fixed, std::uint64_t k)

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "backend/block_functors.hpp"
+#include "backend/gpu/device_guard.hpp"
 #include "backend/gpu/gpu_backend.hpp"
 #include "backend/normal_functors.hpp"
 #include "backend/gpu/runtime.hpp"
@@ -28,28 +29,6 @@ ROCDIST_KERNEL void generate_kernel(Functor f, typename Functor::value_type* out
         q += stride)
         backend::write_packet(f, out, plan, q);
 }
-
-// Runs the rest of a call with the generator's device current, then puts
-// the caller's device back.
-class device_guard
-{
-public:
-    explicit device_guard(int device)
-    {
-        ok_ = hipGetDevice(&previous_) == hipSuccess
-              && (previous_ == device || hipSetDevice(device) == hipSuccess);
-    }
-    ~device_guard()
-    {
-        if(ok_)
-            (void)hipSetDevice(previous_);
-    }
-    bool ok() const { return ok_; }
-
-private:
-    int  previous_ = 0;
-    bool ok_       = false;
-};
 
 template <class Functor>
 rocdist_status launch(const device_info& device, void* stream, const Functor& f,
@@ -112,6 +91,7 @@ rocdist_status generate(const device_info& device, void* stream, const Functor& 
 ROCDIST_INSTANTIATE_GENERATE(backend::bits_functor)
 ROCDIST_INSTANTIATE_GENERATE(backend::uniform_float_functor)
 ROCDIST_INSTANTIATE_GENERATE(backend::uniform_double_functor)
+ROCDIST_INSTANTIATE_GENERATE(backend::categorical_functor)
 ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_BOX_MULLER)
 ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_POLAR)
 ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_INVERSE_CDF)

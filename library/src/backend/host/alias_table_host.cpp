@@ -1,7 +1,5 @@
 #include "backend/host/alias_table_host.hpp"
 
-#include <memory>
-
 namespace rocdist::host
 {
 
@@ -25,7 +23,10 @@ rocdist_status largest_weight(const T* weights, std::uint64_t k, double& largest
 }
 
 template <class T>
-void build_alias_table(const T* weights, std::uint32_t k, double largest, distributions::alias_entry* table)
+alias_sweep::alias_sweep(const T* weights, std::uint32_t k, double largest)
+    // Uninitialised scratch: every entry read by the sweep is written here.
+    : light_index_(new std::uint32_t[k]), heavy_index_(new std::uint32_t[k]),
+      deficit_before_(new std::uint64_t[std::uint64_t(k) + 1]), excess_through_(new std::uint64_t[k])
 {
     const distributions::fixed_point_scale scale = distributions::make_fixed_point_scale(largest, k);
     std::uint64_t total_fixed = 0;
@@ -33,14 +34,7 @@ void build_alias_table(const T* weights, std::uint32_t k, double largest, distri
         total_fixed += distributions::to_fixed_point(weights[i], scale);
     const distributions::mass_scale masses = distributions::make_mass_scale(total_fixed, k);
 
-    // Uninitialised scratch: every entry read below is written first.
-    std::unique_ptr<std::uint32_t[]> light_index(new std::uint32_t[k]);
-    std::unique_ptr<std::uint64_t[]> deficit_before(new std::uint64_t[std::uint64_t(k) + 1]);
-    std::unique_ptr<std::uint32_t[]> heavy_index(new std::uint32_t[k]);
-    std::unique_ptr<std::uint64_t[]> excess_through(new std::uint64_t[k]);
-
     std::uint64_t prefix_fixed = 0, previous_mass = 0, deficit = 0, excess = 0;
-    std::uint64_t lights = 0, heavies = 0;
     for(std::uint32_t i = 0; i < k; ++i)
     {
         prefix_fixed += distributions::to_fixed_point(weights[i], scale);
@@ -49,26 +43,31 @@ void build_alias_table(const T* weights, std::uint32_t k, double largest, distri
         previous_mass               = through;
         if(m <= alias_column_mass)
         {
-            light_index[lights]    = i;
-            deficit_before[lights] = deficit;
+            light_index_[lights_]    = i;
+            deficit_before_[lights_] = deficit;
             deficit += alias_column_mass - m;
-            ++lights;
+            ++lights_;
         }
         else
         {
             excess += m - alias_column_mass;
-            heavy_index[heavies]    = i;
-            excess_through[heavies] = excess;
-            ++heavies;
+            heavy_index_[heavies_]    = i;
+            excess_through_[heavies_] = excess;
+            ++heavies_;
         }
     }
-    deficit_before[lights] = deficit;
-
-    const distributions::alias_split_input in{light_index.get(), deficit_before.get(), lights,
-                                              heavy_index.get(), excess_through.get(), heavies};
-    distributions::write_alias_columns(in, 0, k, table);
+    deficit_before_[lights_] = deficit;
 }
 
+template <class T>
+void build_alias_table(const T* weights, std::uint32_t k, double largest, distributions::alias_entry* table)
+{
+    const alias_sweep sweep(weights, k, largest);
+    distributions::write_alias_columns(sweep.input(), 0, k, table);
+}
+
+template alias_sweep::alias_sweep(const float*, std::uint32_t, double);
+template alias_sweep::alias_sweep(const double*, std::uint32_t, double);
 template rocdist_status largest_weight<float>(const float*, std::uint64_t, double&);
 template rocdist_status largest_weight<double>(const double*, std::uint64_t, double&);
 template void build_alias_table<float>(const float*, std::uint32_t, double, distributions::alias_entry*);
