@@ -70,5 +70,7 @@ void register_normal_benchmarks();
 void print_normal_summary(const summary_reporter& r);
 void register_seed_table_benchmarks();
 void print_seed_tables(const summary_reporter& r);
+void register_categorical_benchmarks();
+void print_categorical_summary(const summary_reporter& r);
 
 } // namespace rocdist_bench
