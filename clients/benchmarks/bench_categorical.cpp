@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <time.h>
 #include <vector>
 
 #include "bench_context.hpp"
@@ -78,10 +79,18 @@ private:
     float*                    device_ = nullptr;
 };
 
+double thread_cpu_seconds()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
 template <std::size_t K>
 void build_bench(benchmark::State& state)
 {
     const bench_weights w(K);
+    const double        cpu_start = thread_cpu_seconds();
     for(auto _ : state)
     {
         rocdist_categorical table = nullptr;
@@ -89,6 +98,10 @@ void build_bench(benchmark::State& state)
         check(rocdist_destroy_categorical(table));
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * K));
+    // Host construction runs on this thread alone: weights per second of its
+    // CPU time is the per-core rate, even on a loaded machine.
+    state.counters["weights_per_cpu_s"]
+        = static_cast<double>(state.iterations() * K) / (thread_cpu_seconds() - cpu_start);
 }
 
 template <std::size_t K, std::size_t N>
@@ -128,6 +141,7 @@ void register_categorical_benchmarks()
     register_k<10>();
     register_k<1000>();
     register_k<1000000>();
+    add("categorical/build/k=10000000", build_bench<10000000>); // the construction target
     register_k<100000000>();
     add("categorical/seed/k=10,n=100000", sample_bench<seed_k, seed_n>);
 }
@@ -144,6 +158,8 @@ void print_categorical_summary(const summary_reporter& r)
                     cores, numpy_samples);
     std::printf("\n%-11s %14s %12s %8s %9s", "k", "Mweights/s", "Msamples/s", "GB/s", "of store");
     if(!context.on_gpu)
+        std::printf(" %15s", "Mweights/CPU s");
+    if(!context.on_gpu)
         std::printf(" %12s %12s %13s", "NumPy Ms/s", "vs NumPy", "per core/NumPy");
     std::printf("\n");
     for(std::size_t k : category_counts)
@@ -159,6 +175,8 @@ void print_categorical_summary(const summary_reporter& r)
             std::printf("%8.1f%%", 100 * bytes / store);
         else
             std::printf("%9s", "n/a");
+        if(!context.on_gpu)
+            std::printf(" %15.1f", r.counter("categorical/build/k=" + std::to_string(k), "weights_per_cpu_s") / 1e6);
         if(!context.on_gpu && k <= 1000000)
         {
             const numpy_rates numpy = measure_numpy("choice " + std::to_string(k), numpy_samples);
@@ -169,6 +187,14 @@ void print_categorical_summary(const summary_reporter& r)
             else
                 std::printf("  NumPy: %s", numpy.unavailable.c_str());
         }
+        std::printf("\n");
+    }
+    const std::string ten_million = "categorical/build/k=10000000";
+    if(r.items_per_second(ten_million) > 0)
+    {
+        std::printf("Construction, k = 10^7: %.1f Mweights/s", r.items_per_second(ten_million) / 1e6);
+        if(!context.on_gpu)
+            std::printf(", %.1f Mweights per CPU second (one core)", r.counter(ten_million, "weights_per_cpu_s") / 1e6);
         std::printf("\n");
     }
     const double seed_ms = r.milliseconds("categorical/seed/");
