@@ -45,6 +45,8 @@ void summary_reporter::ReportRuns(const std::vector<Run>& runs)
         if(const auto it = run.counters.find("items_per_second"); it != run.counters.end())
             items_[name] = it->second.value;
         ms_[name] = run.GetAdjustedRealTime(); // in the run's unit: milliseconds here
+        for(const auto& [counter, value] : run.counters)
+            counters_[counter][name] = value.value;
     }
 }
 

@@ -58,10 +58,17 @@ public:
     double bytes_per_second(const std::string& prefix) const { return find(bytes_, prefix); }
     double items_per_second(const std::string& prefix) const { return find(items_, prefix); }
     double milliseconds(const std::string& prefix) const { return find(ms_, prefix); }
+    // A user counter of the first benchmark whose name starts with prefix; 0 when absent.
+    double counter(const std::string& prefix, const std::string& name) const
+    {
+        const auto it = counters_.find(name);
+        return it == counters_.end() ? 0 : find(it->second, prefix);
+    }
 
 private:
     static double find(const std::map<std::string, double>& m, const std::string& prefix);
-    std::map<std::string, double> bytes_, items_, ms_;
+    std::map<std::string, double>                        bytes_, items_, ms_;
+    std::map<std::string, std::map<std::string, double>> counters_; // by counter name, then benchmark
 };
 
 void register_uniform_benchmarks();
@@ -71,5 +78,7 @@ void print_normal_summary(const summary_reporter& r);
 void register_seed_table_benchmarks();
 void print_seed_tables(const summary_reporter& r);
 void print_warp_rounds_table(const std::string& csv_path); // CSV too unless csv_path is empty
+void register_categorical_benchmarks();
+void print_categorical_summary(const summary_reporter& r);
 
 } // namespace rocdist_bench

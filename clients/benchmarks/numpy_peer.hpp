@@ -12,7 +12,7 @@ namespace rocdist_bench
 
 struct numpy_rates
 {
-    std::map<std::string, double> samples_per_second; // by dtype name: "float32", "float64"
+    std::map<std::string, double> samples_per_second; // by dtype name ("float32", "float64") or "choice"
     std::string                   unavailable;        // why there are none, if there are none
 };
 

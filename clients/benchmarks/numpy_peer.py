@@ -3,6 +3,10 @@
 usage: numpy_peer.py normal N
 prints one line per dtype: "<dtype> <samples per second>", best of 5 calls
 of Generator.standard_normal(out=..., dtype=...) (PCG64, ziggurat).
+
+usage: numpy_peer.py choice K N
+prints "choice <samples per second>", best of 5 calls of
+Generator.choice(K, size=N, p=p) for p the normalised uniform [0, 1) weights.
 """
 import sys
 import time
@@ -21,8 +25,16 @@ def best_rate(fill, n, repeats=5):
 
 
 def main():
-    kind, n = sys.argv[1], int(sys.argv[2])
+    kind = sys.argv[1]
     rng = np.random.default_rng(12345)
+    if kind == "choice":
+        k, n = int(sys.argv[2]), int(sys.argv[3])
+        w = rng.random(k)
+        p = w / w.sum()
+        rate = best_rate(lambda: rng.choice(k, size=n, p=p), n)
+        print(f"choice {rate:.6g}")
+        return
+    n = int(sys.argv[2])
     if kind != "normal":
         sys.exit(f"unknown sampler {kind}")
     for dtype in (np.float32, np.float64):

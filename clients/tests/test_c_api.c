@@ -1,6 +1,7 @@
 /* The C API from C99: the header compiles with -std=c99 -pedantic -Werror,
  * and a host generator gives the known first block for seed 0 (Philox of
- * counter 0, key 0: Random123's first known answer). */
+ * counter 0, key 0: Random123's first known answer); a categorical table
+ * with one non-zero weight always gives that category. */
 #include <stdio.h>
 
 #include "rocdist/rocdist.h"
@@ -22,6 +23,9 @@ int main(void)
     const unsigned int known[4] = {0x6627e8d5u, 0xe169c58du, 0xbc57ac4cu, 0x9b00dbd8u};
     unsigned int       words[4] = {0, 0, 0, 0};
     float              u[3];
+    const float        weights[3] = {0.0f, 1.0f, 0.0f};
+    unsigned int       categories[5] = {9, 9, 9, 9, 9};
+    rocdist_categorical table = NULL;
     rocdist_generator  gen = NULL;
     int                i;
 
@@ -34,6 +38,13 @@ int main(void)
     for(i = 0; i < 3; ++i)
         CHECK(u[i] == (float)known[i + 1] * 0x1p-32f + 0x1p-33f);
     CHECK(rocdist_generate_uniform(gen, NULL, 3) == ROCDIST_STATUS_INVALID_POINTER);
+    CHECK(rocdist_create_categorical(gen, weights, 3, &table) == ROCDIST_STATUS_SUCCESS);
+    CHECK(rocdist_generate_categorical(gen, table, categories, 5) == ROCDIST_STATUS_SUCCESS);
+    for(i = 0; i < 5; ++i)
+        CHECK(categories[i] == 1u);
+    CHECK(rocdist_destroy_categorical(table) == ROCDIST_STATUS_SUCCESS);
+    CHECK(rocdist_destroy_categorical(table) == ROCDIST_STATUS_INVALID_HANDLE);
+    CHECK(rocdist_create_categorical_double(gen, NULL, 3, &table) == ROCDIST_STATUS_INVALID_POINTER);
     CHECK(rocdist_destroy_generator(gen) == ROCDIST_STATUS_SUCCESS);
     CHECK(rocdist_destroy_generator(gen) == ROCDIST_STATUS_INVALID_HANDLE);
 

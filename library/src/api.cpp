@@ -12,11 +12,18 @@ namespace
 {
 
 using rocdist::backend_kind;
+using rocdist::categorical_table;
 using rocdist::generator;
 
 rocdist::handle_registry<generator>& generators()
 {
     static rocdist::handle_registry<generator> registry;
+    return registry;
+}
+
+rocdist::handle_registry<categorical_table>& categorical_tables()
+{
+    static rocdist::handle_registry<categorical_table> registry;
     return registry;
 }
 
@@ -88,6 +95,22 @@ template <class T>
 rocdist_status generate_normal(rocdist_generator handle, T* output, size_t n, T mean, T stddev, bool log_normal) noexcept
 {
     return with_generator(handle, [&](generator& g) { return g.generate_normal(output, n, mean, stddev, log_normal); });
+}
+
+template <class T>
+rocdist_status create_categorical(rocdist_generator handle, const T* weights, size_t k,
+                                  rocdist_categorical* table) noexcept
+{
+    return with_generator(handle, [&](generator& g) {
+        if(table == nullptr)
+            return ROCDIST_STATUS_INVALID_POINTER;
+        std::shared_ptr<categorical_table> built;
+        const rocdist_status status = g.create_categorical(weights, k, built);
+        if(status != ROCDIST_STATUS_SUCCESS)
+            return status;
+        *table = reinterpret_cast<rocdist_categorical>(categorical_tables().insert(std::move(built)));
+        return ROCDIST_STATUS_SUCCESS;
+    });
 }
 
 } // namespace
@@ -194,6 +217,38 @@ rocdist_status rocdist_generate_log_normal_double(rocdist_generator generator, d
                                                   double mean, double stddev)
 {
     return generate_normal(generator, output, n, mean, stddev, true);
+}
+
+rocdist_status rocdist_create_categorical(rocdist_generator generator, const float* weights, size_t k,
+                                         rocdist_categorical* table)
+{
+    return create_categorical(generator, weights, k, table);
+}
+
+rocdist_status rocdist_create_categorical_double(rocdist_generator generator, const double* weights, size_t k,
+                                                rocdist_categorical* table)
+{
+    return create_categorical(generator, weights, k, table);
+}
+
+rocdist_status rocdist_destroy_categorical(rocdist_categorical table)
+{
+    return guarded([&] {
+        return categorical_tables().erase(reinterpret_cast<std::uintptr_t>(table)) ? ROCDIST_STATUS_SUCCESS
+                                                                                    : ROCDIST_STATUS_INVALID_HANDLE;
+    });
+}
+
+rocdist_status rocdist_generate_categorical(rocdist_generator generator, rocdist_categorical table,
+                                           unsigned int* output, size_t n)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        const std::shared_ptr<categorical_table> t
+            = categorical_tables().find(reinterpret_cast<std::uintptr_t>(table));
+        if(!t)
+            return ROCDIST_STATUS_INVALID_HANDLE;
+        return g.generate_categorical(*t, output, n);
+    });
 }
 
 rocdist_status rocdist_get_version(int* version)

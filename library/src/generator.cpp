@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "backend/block_functors.hpp"
+#include "backend/host/alias_table_host.hpp"
 #include "backend/host/host_backend.hpp"
 #include "backend/normal_functors.hpp"
 #include "backend/rejection_samplers.hpp"
@@ -100,5 +101,66 @@ rocdist_status generator::generate_normal(T* out, std::size_t n, T mean, T stdde
 
 template rocdist_status generator::generate_normal<float>(float*, std::size_t, float, float, bool);
 template rocdist_status generator::generate_normal<double>(double*, std::size_t, double, double, bool);
+
+template <class T>
+rocdist_status generator::create_categorical(const T* weights, std::size_t k, std::shared_ptr<categorical_table>& table)
+{
+    if(weights == nullptr || reinterpret_cast<std::uintptr_t>(weights) % alignof(T) != 0)
+        return ROCDIST_STATUS_INVALID_POINTER;
+    // Categories are unsigned int outputs: k - 1 must fit.
+    if(k == 0 || k > std::numeric_limits<std::uint32_t>::max())
+        return ROCDIST_STATUS_INVALID_VALUE;
+    const auto columns = static_cast<std::uint32_t>(k);
+    if(kind_ == backend_kind::host)
+    {
+        double               largest = 0;
+        const rocdist_status status  = host::largest_weight(weights, columns, largest);
+        if(status != ROCDIST_STATUS_SUCCESS)
+            return status;
+        auto built = std::make_shared<categorical_table>(columns);
+        host::build_alias_table(weights, columns, largest, built->entries());
+        table = std::move(built);
+        return ROCDIST_STATUS_SUCCESS;
+    }
+#if ROCDIST_HAS_GPU_BACKEND
+    rocdist_status status = gpu::check_output(device_, weights);
+    if(status != ROCDIST_STATUS_SUCCESS)
+        return status;
+    distributions::alias_entry* entries = nullptr;
+    status = gpu::build_alias_table(device_, stream_, weights, columns, &entries);
+    if(status != ROCDIST_STATUS_SUCCESS)
+        return status;
+    try
+    {
+        table = std::make_shared<categorical_table>(columns, device_.ordinal, entries);
+    }
+    catch(...)
+    {
+        gpu::free_device_memory(device_.ordinal, entries);
+        throw;
+    }
+    return ROCDIST_STATUS_SUCCESS;
+#else
+    return ROCDIST_STATUS_INTERNAL_ERROR; // no GPU generator exists without a GPU backend
+#endif
+}
+
+template rocdist_status generator::create_categorical<float>(const float*, std::size_t,
+                                                             std::shared_ptr<categorical_table>&);
+template rocdist_status generator::create_categorical<double>(const double*, std::size_t,
+                                                              std::shared_ptr<categorical_table>&);
+
+rocdist_status generator::generate_categorical(const categorical_table& table, unsigned int* out, std::size_t n)
+{
+    // A table is usable only where it lives: the same backend, the same GPU.
+    if(table.kind() != kind_)
+        return ROCDIST_STATUS_INVALID_VALUE;
+#if ROCDIST_HAS_GPU_BACKEND
+    if(kind_ == backend_kind::gpu && table.device_ordinal() != device_.ordinal)
+        return ROCDIST_STATUS_INVALID_VALUE;
+#endif
+    return generate_with(
+        backend::categorical_functor{engine::philox_key_from_seed(seed_), table.entries(), table.size()}, out, n);
+}
 
 } // namespace rocdist

@@ -3,8 +3,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 
+#include "categorical_table.hpp"
 #include "config.hpp"
 #include "rocdist/rocdist.h"
 
@@ -14,12 +16,6 @@
 
 namespace rocdist
 {
-
-enum class backend_kind
-{
-    host,
-    gpu
-};
 
 class generator
 {
@@ -51,6 +47,12 @@ public:
     // those of the logarithm).
     template <class T>
     rocdist_status generate_normal(T* out, std::size_t n, T mean, T stddev, bool log_normal);
+
+    // A table of the generator's kind built from k weights in memory of
+    // that kind (on the generator's stream, waited for).
+    template <class T>
+    rocdist_status create_categorical(const T* weights, std::size_t k, std::shared_ptr<categorical_table>& table);
+    rocdist_status generate_categorical(const categorical_table& table, unsigned int* out, std::size_t n);
 
 private:
     template <class Functor>

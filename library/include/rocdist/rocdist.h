@@ -24,6 +24,10 @@ extern "C" {
 /** \brief Opaque handle to a generator (an engine, a seed, a position). */
 typedef struct rocdist_generator_handle* rocdist_generator;
 
+/** \brief Opaque handle to a categorical distribution's alias table, held in
+ *         memory of the generator kind that built it. */
+typedef struct rocdist_categorical_handle* rocdist_categorical;
+
 /**
  * \brief Result of every rocdist call. The numbers are stable across versions.
  */
@@ -265,6 +269,87 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_log_normal_double(rocdist_generat
                                                                  size_t            n,
                                                                  double            mean,
                                                                  double            stddev);
+
+/**
+ * \brief Builds the alias table of a categorical distribution over
+ *        0 .. k-1 with probabilities proportional to weights.
+ *
+ * The table is a pure function of the weights (fixed-point integers, see
+ * docs/categorical.md): host and GPU generators build bit-identical tables,
+ * on any GPU. Each category's probability in the table is within
+ * 1 / (k * 2^32) of its share of the weights after they are truncated to
+ * 64-bit fixed point relative to the largest (a weight below about
+ * 2^-63 / k of the largest may get probability 0). A zero weight always gets
+ * probability 0. Weights whose floating-point sum would overflow are fine.
+ * Construction runs on the generator's stream and has finished when the call
+ * returns. Linear time; scratch of about 24 bytes per weight on the host and
+ * 40 on GPUs.
+ *
+ * \param generator a generator; the table lives in memory of its kind and
+ *                  can only be used with generators of that kind (and GPU).
+ * \param weights   k unnormalised weights, finite and not negative, not all
+ *                  zero; device memory for a GPU generator, host memory for a
+ *                  host generator.
+ * \param k         number of categories, 1 to 2^32 - 1.
+ * \param table     receives the new handle; untouched on failure.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE for a bad
+ *         generator; ROCDIST_STATUS_INVALID_POINTER if weights or table is
+ *         NULL or weights is misaligned; ROCDIST_STATUS_INVALID_VALUE for
+ *         k = 0, k > 2^32 - 1, a negative, NaN or infinite weight, or all
+ *         weights zero; ROCDIST_STATUS_WRONG_MEMORY if a GPU generator is
+ *         given host weights; ROCDIST_STATUS_ALLOCATION_FAILED;
+ *         ROCDIST_STATUS_LAUNCH_FAILURE.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_create_categorical(rocdist_generator    generator,
+                                                         const float*         weights,
+                                                         size_t               k,
+                                                         rocdist_categorical* table);
+
+/**
+ * \brief As rocdist_create_categorical, from double weights. Weights that
+ *        are floats give the same table as rocdist_create_categorical.
+ * \param generator a generator.
+ * \param weights   k weights in memory of the generator's kind.
+ * \param k         number of categories, 1 to 2^32 - 1.
+ * \param table     receives the new handle; untouched on failure.
+ * \return as rocdist_create_categorical.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_create_categorical_double(rocdist_generator    generator,
+                                                                const double*        weights,
+                                                                size_t               k,
+                                                                rocdist_categorical* table);
+
+/**
+ * \brief Destroys a table and frees its memory. Using the handle again
+ *        returns ROCDIST_STATUS_INVALID_HANDLE.
+ * \param table the handle.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE for NULL, a
+ *         destroyed or an invented handle.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_destroy_categorical(rocdist_categorical table);
+
+/**
+ * \brief Writes n categories drawn from a table.
+ *
+ * Element i of the stream takes the 64 bits of uniform double i (so offsets
+ * and chunks behave as for rocdist_generate_uniform_double), x, and returns
+ * column c = floor(x * k / 2^64) or its alias, by comparing the next 32 bits
+ * of x * k with the column's threshold. Host and GPU generators give
+ * identical outputs for the same seed, offset and weights; each category's
+ * probability is off the table's by less than 2^-32.
+ *
+ * \param generator a generator of the kind (and GPU) that built the table.
+ * \param table     the table.
+ * \param output    n unsigned ints in memory of the generator's kind.
+ * \param n         number of categories to write.
+ * \return as rocdist_generate, and ROCDIST_STATUS_INVALID_HANDLE for a bad
+ *         table; ROCDIST_STATUS_INVALID_VALUE when the table belongs to a
+ *         generator of the other kind or another GPU.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_categorical(rocdist_generator   generator,
+                                                           rocdist_categorical table,
+                                                           unsigned int*       output,
+                                                           size_t              n);
 
 /**
  * \brief A sentence describing a status, for messages to users.

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "config.hpp"
+#include "distributions/alias_table.hpp"
 #include "distributions/uniform.hpp"
 #include "engine/curand_philox_layout.hpp"
 
@@ -51,6 +52,25 @@ struct uniform_double_functor
         const engine::philox_words r = engine::double_block(key, block);
         v[0] = distributions::uniform_double(r.w[0], r.w[1]);
         v[1] = distributions::uniform_double(r.w[2], r.w[3]);
+    }
+};
+
+// Categories from an alias table: element e takes the 64 bits of uniform
+// double e (lanes 2e, 2e+1 of the double stream, low word first), so offsets
+// and chunks work exactly as for doubles.
+struct categorical_functor
+{
+    using value_type                           = unsigned int;
+    static constexpr unsigned outputs_per_block = 2;
+    engine::philox_key                key;
+    const distributions::alias_entry* table;
+    std::uint32_t                     k;
+
+    ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, value_type* v) const
+    {
+        const engine::philox_words r = engine::double_block(key, block);
+        v[0] = distributions::alias_lookup(table, k, r.w[0] | static_cast<std::uint64_t>(r.w[1]) << 32);
+        v[1] = distributions::alias_lookup(table, k, r.w[2] | static_cast<std::uint64_t>(r.w[3]) << 32);
     }
 };
 

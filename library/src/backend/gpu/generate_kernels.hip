@@ -84,6 +84,7 @@ rocdist_status generate(const device_info& device, void* stream, const Functor& 
 ROCDIST_INSTANTIATE_GENERATE(backend::bits_functor)
 ROCDIST_INSTANTIATE_GENERATE(backend::uniform_float_functor)
 ROCDIST_INSTANTIATE_GENERATE(backend::uniform_double_functor)
+ROCDIST_INSTANTIATE_GENERATE(backend::categorical_functor)
 ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_BOX_MULLER)
 ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_POLAR)
 ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_INVERSE_CDF)

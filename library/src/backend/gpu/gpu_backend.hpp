@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "backend/compacted_chunks.hpp"
+#include "distributions/alias_table.hpp"
 #include "rocdist/rocdist.h"
 
 namespace rocdist::gpu
@@ -37,5 +38,17 @@ rocdist_status generate(const device_info& device, void* stream, const Functor& 
 template <class Sampler>
 rocdist_status generate(const device_info& device, void* stream, const backend::compacted<Sampler>& c,
                         typename Sampler::value_type* out, std::size_t n, std::uint64_t offset);
+
+// Builds the alias table of k weights in device memory on `stream` and waits
+// for it: *table receives a new device allocation (free it with
+// free_device_memory). ROCDIST_STATUS_INVALID_VALUE for a negative, NaN or
+// infinite weight or all zero, ROCDIST_STATUS_ALLOCATION_FAILED, or
+// ROCDIST_STATUS_LAUNCH_FAILURE; nothing stays allocated on failure. Defined
+// in alias_table_kernels.hip for float and double.
+template <class T>
+rocdist_status build_alias_table(const device_info& device, void* stream, const T* weights, std::uint32_t k,
+                                 distributions::alias_entry** table);
+
+void free_device_memory(int ordinal, void* p);
 
 } // namespace rocdist::gpu

@@ -1,0 +1,206 @@
+// Categorical variates: alias-table construction (weights per second) and
+// sampling (samples and bytes per second, and on GPUs the fraction of the
+// store bandwidth measured in this run) for k = 10, 10^3, 10^6, 10^8; the
+// seed article's case (10 categories, 10^5 samples); NumPy's single-threaded
+// Generator.choice(k, size=n, p=p) beside the host backend.
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <time.h>
+#include <vector>
+
+#include "bench_context.hpp"
+#include "config.hpp"
+#include "numpy_peer.hpp"
+
+#if ROCDIST_HAS_GPU_BACKEND
+#include "backend/gpu/runtime.hpp"
+#endif
+
+namespace rocdist_bench
+{
+namespace
+{
+
+const std::size_t category_counts[] = {10, 1000, 1000000, 100000000};
+constexpr std::size_t seed_k = 10, seed_n = 100000;
+// NumPy's choice re-forms the CDF on every call and samples by binary search:
+// a million samples per call keep its run to seconds.
+constexpr std::size_t numpy_samples = 1000000;
+
+// Uniform weights in [0, 1): the same for every run, generated once per k.
+const std::vector<float>& host_weights(std::size_t k)
+{
+    static std::map<std::size_t, std::vector<float>> cache;
+    std::vector<float>& w = cache[k];
+    if(w.empty())
+    {
+        std::mt19937                          rng(static_cast<unsigned>(k));
+        std::uniform_real_distribution<float> u(0.0f, 1.0f);
+        w.resize(k);
+        for(float& x : w)
+            x = u(rng);
+    }
+    return w;
+}
+
+// The weights in memory of the benchmarked backend, freed with the object.
+class bench_weights
+{
+public:
+    explicit bench_weights(std::size_t k) : host_(host_weights(k))
+    {
+#if ROCDIST_HAS_GPU_BACKEND
+        if(context.on_gpu)
+        {
+            if(hipMalloc(reinterpret_cast<void**>(&device_), k * sizeof(float)) != hipSuccess)
+                throw std::runtime_error("cannot allocate the weights on the GPU");
+            (void)hipMemcpy(device_, host_.data(), k * sizeof(float), hipMemcpyHostToDevice);
+        }
+#endif
+    }
+    ~bench_weights()
+    {
+#if ROCDIST_HAS_GPU_BACKEND
+        if(device_ != nullptr)
+            (void)hipFree(device_);
+#endif
+    }
+    bench_weights(const bench_weights&)            = delete;
+    bench_weights& operator=(const bench_weights&) = delete;
+    const float* data() const { return device_ != nullptr ? device_ : host_.data(); }
+
+private:
+    const std::vector<float>& host_;
+    float*                    device_ = nullptr;
+};
+
+double thread_cpu_seconds()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+template <std::size_t K>
+void build_bench(benchmark::State& state)
+{
+    const bench_weights w(K);
+    const double        cpu_start = thread_cpu_seconds();
+    for(auto _ : state)
+    {
+        rocdist_categorical table = nullptr;
+        check(rocdist_create_categorical(context.gen, w.data(), K, &table));
+        check(rocdist_destroy_categorical(table));
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * K));
+    // Host construction runs on this thread alone: weights per second of its
+    // CPU time is the per-core rate, even on a loaded machine.
+    state.counters["weights_per_cpu_s"]
+        = static_cast<double>(state.iterations() * K) / (thread_cpu_seconds() - cpu_start);
+}
+
+template <std::size_t K, std::size_t N>
+void sample_bench(benchmark::State& state)
+{
+    rocdist_categorical table = nullptr;
+    {
+        const bench_weights w(K);
+        check(rocdist_create_categorical(context.gen, w.data(), K, &table));
+    }
+    const std::size_t n = N == 0 ? context.n : N;
+    time_fill<unsigned int>(state, n, [&](unsigned int* out, std::size_t m) {
+        check(rocdist_generate_categorical(context.gen, table, out, m));
+    });
+    check(rocdist_destroy_categorical(table));
+}
+
+template <std::size_t K>
+void register_k()
+{
+    const std::string k = std::to_string(K);
+    // k = 10^8 takes seconds per call on the host: one iteration keeps the
+    // default run short.
+    auto* build = add("categorical/build/k=" + k, build_bench<K>);
+    auto* sample = add("categorical/sample/k=" + k, sample_bench<K, 0>);
+    if(K >= 100000000)
+    {
+        build->Iterations(1);
+        sample->Iterations(2);
+    }
+}
+
+} // namespace
+
+void register_categorical_benchmarks()
+{
+    register_k<10>();
+    register_k<1000>();
+    register_k<1000000>();
+    add("categorical/build/k=10000000", build_bench<10000000>); // the construction target
+    register_k<100000000>();
+    add("categorical/seed/k=10,n=100000", sample_bench<seed_k, seed_n>);
+}
+
+void print_categorical_summary(const summary_reporter& r)
+{
+    const double   store = r.bytes_per_second("store_bandwidth");
+    const unsigned cores = std::thread::hardware_concurrency();
+    std::printf("\nCategorical variates on the %s backend, %zu samples per call, store bandwidth %.2f GB/s",
+                context.on_gpu ? "GPU" : "host", context.n, store / 1e9);
+    if(!context.on_gpu)
+        std::printf(", %u cores (construction uses one); NumPy single-threaded "
+                    "(Generator.choice(k, size=%zu, p=p))",
+                    cores, numpy_samples);
+    std::printf("\n%-11s %14s %12s %8s %9s", "k", "Mweights/s", "Msamples/s", "GB/s", "of store");
+    if(!context.on_gpu)
+        std::printf(" %15s", "Mweights/CPU s");
+    if(!context.on_gpu)
+        std::printf(" %12s %12s %13s", "NumPy Ms/s", "vs NumPy", "per core/NumPy");
+    std::printf("\n");
+    for(std::size_t k : category_counts)
+    {
+        const std::string name   = "categorical/sample/k=" + std::to_string(k);
+        const double      build  = r.items_per_second("categorical/build/k=" + std::to_string(k));
+        const double      rate   = r.items_per_second(name);
+        const double      bytes  = r.bytes_per_second(name);
+        if(rate == 0)
+            continue;
+        std::printf("%-11zu %14.1f %12.1f %8.2f ", k, build / 1e6, rate / 1e6, bytes / 1e9);
+        if(store > 0)
+            std::printf("%8.1f%%", 100 * bytes / store);
+        else
+            std::printf("%9s", "n/a");
+        if(!context.on_gpu)
+            std::printf(" %15.1f", r.counter("categorical/build/k=" + std::to_string(k), "weights_per_cpu_s") / 1e6);
+        if(!context.on_gpu && k <= 1000000)
+        {
+            const numpy_rates numpy = measure_numpy("choice " + std::to_string(k), numpy_samples);
+            const auto        np    = numpy.samples_per_second.find("choice");
+            if(np != numpy.samples_per_second.end())
+                std::printf(" %12.2f %11.1fx %13.1fx", np->second / 1e6, rate / np->second,
+                            rate / cores / np->second);
+            else
+                std::printf("  NumPy: %s", numpy.unavailable.c_str());
+        }
+        std::printf("\n");
+    }
+    const std::string ten_million = "categorical/build/k=10000000";
+    if(r.items_per_second(ten_million) > 0)
+    {
+        std::printf("Construction, k = 10^7: %.1f Mweights/s", r.items_per_second(ten_million) / 1e6);
+        if(!context.on_gpu)
+            std::printf(", %.1f Mweights per CPU second (one core)", r.counter(ten_million, "weights_per_cpu_s") / 1e6);
+        std::printf("\n");
+    }
+    const double seed_ms = r.milliseconds("categorical/seed/");
+    if(seed_ms > 0)
+        std::printf("Seed case (k = %zu, %zu samples, table prebuilt): %.3f ms per call, %.1f Msamples/s\n", seed_k,
+                    seed_n, seed_ms, r.items_per_second("categorical/seed/") / 1e6);
+}
+
+} // namespace rocdist_bench

@@ -1,0 +1,43 @@
+// Alias-table construction on the host: one sequential sweep, linear in k.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "distributions/alias_table.hpp"
+#include "rocdist/rocdist.h"
+
+namespace rocdist::host
+{
+
+// The largest weight, or ROCDIST_STATUS_INVALID_VALUE when a weight is
+// negative, NaN or infinite, or all are zero.
+template <class T>
+rocdist_status largest_weight(const T* weights, std::uint64_t k, double& largest);
+
+// The lights and heavies of k weights whose largest is `largest`, with their
+// prefix sums: the sweep's input. Throws std::bad_alloc when its 24 bytes per
+// weight cannot be allocated.
+class alias_sweep
+{
+public:
+    template <class T>
+    alias_sweep(const T* weights, std::uint32_t k, double largest);
+
+    distributions::alias_split_input input() const
+    {
+        return {light_index_.get(), deficit_before_.get(), lights_,
+                heavy_index_.get(), excess_through_.get(), heavies_};
+    }
+
+private:
+    std::unique_ptr<std::uint32_t[]> light_index_, heavy_index_;
+    std::unique_ptr<std::uint64_t[]> deficit_before_, excess_through_;
+    std::uint64_t                    lights_ = 0, heavies_ = 0;
+};
+
+// Fills table[0 .. k) in one sequential sweep.
+template <class T>
+void build_alias_table(const T* weights, std::uint32_t k, double largest, distributions::alias_entry* table);
+
+} // namespace rocdist::host
