@@ -77,13 +77,17 @@ TEST_P(concurrency, own_generators_in_eight_threads_match_one_thread)
 TEST_P(concurrency, shared_generator_serialises_whole_calls)
 {
     constexpr int    calls_per_thread = 200;
-    constexpr size_t m                = 64;
+    constexpr size_t m                = 1000;
     ASSERT_EQ(rocdist_set_seed(gen_, 77), ROCDIST_STATUS_SUCCESS);
 
     std::vector<std::vector<unsigned int>> pieces[2];
     std::vector<std::thread>               workers;
+    std::atomic<int>                       ready{0};
     for(int t = 0; t < 2; ++t)
         workers.emplace_back([&, t] {
+            ++ready; // start together, so that the calls overlap
+            while(ready.load() < 2)
+                std::this_thread::yield();
             for(int c = 0; c < calls_per_thread; ++c)
                 pieces[t].push_back(generate_vector<unsigned int>(GetParam(), gen_, m));
         });
