@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # Installs the Debian packages rocdist builds and tests with; does nothing
-# when they are all present. With --hip, also the AMD HIP toolchain.
+# when they are all present. With --hip, also the AMD HIP toolchain; with
+# --sanitizers, clang 14 and its sanitizer and libFuzzer runtimes (CI's
+# sanitizer, ThreadSanitizer and fuzzer steps).
 # The CUDA toolkit is not a Debian package: the build uses /usr/local/cuda
 # when it is there, and builds host-only otherwise.
 set -euo pipefail
 
 packages=(cmake g++ make libgtest-dev libbenchmark-dev librandom123-dev libboost-math-dev python3-numpy)
-if [[ "${1:-}" == "--hip" ]]; then
-  packages+=(hipcc libamdhip64-dev librocprim-dev librocrand-dev libhiprand-dev rocm-device-libs)
-fi
+for option in "$@"; do
+  case "$option" in
+    --hip) packages+=(hipcc libamdhip64-dev librocprim-dev librocrand-dev libhiprand-dev rocm-device-libs) ;;
+    --sanitizers) packages+=(clang-14 libclang-rt-14-dev) ;;
+    *) echo "unknown option: $option (known: --hip, --sanitizers)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

@@ -46,8 +46,13 @@ inline rocdist_status create_generator(backend b, rocdist_generator* g)
                               : rocdist_create_generator(g, ROCDIST_RNG_PHILOX4X32_10);
 }
 
-// Guard elements on each side of the output, filled with a byte pattern
-// that generation must leave alone.
+// The whole buffer, output included, starts as a byte pattern: the guard
+// elements on each side must keep it, and every output element must lose it.
+// As a float (-2.9e-16) or double (-1.6e-129) the pattern is a value no
+// distribution here can hit with a fixed seed in practice (uniforms and
+// log-normals are positive, a normal hits it with probability about 1e-30);
+// as a raw word it comes up with probability 2^-32, and since every test's
+// seed is fixed such a hit would be a deterministic, reviewable failure.
 constexpr size_t guard_elements = 8;
 constexpr unsigned char sentinel_byte = 0xA5;
 
@@ -72,7 +77,11 @@ public:
 #if ROCDIST_HAS_GPU_BACKEND
             if(hipMalloc(reinterpret_cast<void**>(&base_), total_ * sizeof(T)) != hipSuccess)
                 throw std::runtime_error("hipMalloc failed");
-            (void)hipMemcpy(base_, pattern.data(), pattern.size(), hipMemcpyHostToDevice);
+            if(hipMemcpy(base_, pattern.data(), pattern.size(), hipMemcpyHostToDevice) != hipSuccess)
+            {
+                (void)hipFree(base_);
+                throw std::runtime_error("hipMemcpy of the sentinel failed");
+            }
 #endif
         }
     }
@@ -95,13 +104,14 @@ public:
             return host_;
         std::vector<T> copy(total_);
 #if ROCDIST_HAS_GPU_BACKEND
-        (void)hipDeviceSynchronize();
-        (void)hipMemcpy(copy.data(), base_, total_ * sizeof(T), hipMemcpyDeviceToHost);
+        EXPECT_EQ(hipDeviceSynchronize(), hipSuccess);
+        EXPECT_EQ(hipMemcpy(copy.data(), base_, total_ * sizeof(T), hipMemcpyDeviceToHost), hipSuccess);
 #endif
         return copy;
     }
 
-    // The n outputs; fails the test if anything outside them was touched.
+    // The n outputs; fails the test if anything outside them was touched or
+    // any of them was not written.
     std::vector<T> outputs() const
     {
         const std::vector<T> everything = all();
@@ -110,6 +120,12 @@ public:
             EXPECT_EQ(bytes[i], sentinel_byte) << "byte " << i << " before the output was written";
         for(size_t i = (lead_ + n_) * sizeof(T); i < total_ * sizeof(T); ++i)
             EXPECT_EQ(bytes[i], sentinel_byte) << "byte " << i << " after the output was written";
+        size_t unwritten = 0, first_unwritten = 0;
+        for(size_t i = 0; i < n_; ++i)
+            if(is_sentinel(bytes + (lead_ + i) * sizeof(T)) && unwritten++ == 0)
+                first_unwritten = i;
+        EXPECT_EQ(unwritten, 0u) << "output elements still hold the sentinel, the first at index "
+                                 << first_unwritten << " of " << n_;
         return std::vector<T>(everything.begin() + lead_, everything.begin() + lead_ + n_);
     }
 
@@ -125,6 +141,14 @@ public:
     }
 
 private:
+    static bool is_sentinel(const unsigned char* element)
+    {
+        for(size_t b = 0; b < sizeof(T); ++b)
+            if(element[b] != sentinel_byte)
+                return false;
+        return true;
+    }
+
     backend        backend_;
     size_t         n_, lead_, total_;
     std::vector<T> host_;

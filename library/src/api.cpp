@@ -2,7 +2,9 @@
 // the extern "C" boundary.
 #include <memory>
 #include <new>
+#include <type_traits>
 
+#include "enum_argument.hpp"
 #include "generator.hpp"
 #include "handle_registry.hpp"
 #include "rocdist/rocdist.h"
@@ -62,7 +64,8 @@ rocdist_status with_generator(rocdist_generator handle, Body&& body) noexcept
     });
 }
 
-rocdist_status create(rocdist_generator* out, rocdist_rng_type rng_type, backend_kind kind) noexcept
+// rng_type is the enum argument's integer (enum_argument.hpp).
+rocdist_status create(rocdist_generator* out, std::underlying_type_t<rocdist_rng_type> rng_type, backend_kind kind) noexcept
 {
     return guarded([&] {
         if(out == nullptr)
@@ -119,12 +122,12 @@ extern "C" {
 
 rocdist_status rocdist_create_generator(rocdist_generator* generator, rocdist_rng_type rng_type)
 {
-    return create(generator, rng_type, backend_kind::gpu);
+    return create(generator, rocdist::enum_argument(rng_type), backend_kind::gpu);
 }
 
 rocdist_status rocdist_create_generator_host(rocdist_generator* generator, rocdist_rng_type rng_type)
 {
-    return create(generator, rng_type, backend_kind::host);
+    return create(generator, rocdist::enum_argument(rng_type), backend_kind::host);
 }
 
 rocdist_status rocdist_destroy_generator(rocdist_generator generator)
@@ -159,7 +162,8 @@ rocdist_status rocdist_set_stream(rocdist_generator generator, void* stream)
 rocdist_status rocdist_set_ordering(rocdist_generator generator, rocdist_ordering ordering)
 {
     return with_generator(generator, [&](rocdist::generator& g) {
-        if(ordering != ROCDIST_ORDERING_REPRODUCIBLE && ordering != ROCDIST_ORDERING_FAST)
+        const auto value = rocdist::enum_argument(ordering);
+        if(value != ROCDIST_ORDERING_REPRODUCIBLE && value != ROCDIST_ORDERING_FAST)
             return ROCDIST_STATUS_TYPE_ERROR;
         g.set_ordering(ordering);
         return ROCDIST_STATUS_SUCCESS;
@@ -169,7 +173,7 @@ rocdist_status rocdist_set_ordering(rocdist_generator generator, rocdist_orderin
 rocdist_status rocdist_set_normal_method(rocdist_generator generator, rocdist_normal_method method)
 {
     return with_generator(generator, [&](rocdist::generator& g) {
-        switch(method)
+        switch(rocdist::enum_argument(method))
         {
         case ROCDIST_NORMAL_BOX_MULLER:
         case ROCDIST_NORMAL_POLAR:

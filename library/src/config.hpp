@@ -17,8 +17,9 @@
 #define ROCDIST_DEVICE_PASS 0
 #endif
 
-// Set bits of a 64-bit word, on host and device.
-#if ROCDIST_DEVICE_PASS
+// Set bits of a 64-bit word, on host and device: GCC's and Clang's builtin
+// (Clang's HIP device pass included), nvcc's intrinsic in its device pass.
+#if defined(__CUDA_ARCH__)
 #define ROCDIST_POPCOUNT64(x) static_cast<unsigned>(__popcll(x))
 #else
 #define ROCDIST_POPCOUNT64(x) static_cast<unsigned>(__builtin_popcountll(x))

@@ -16,6 +16,14 @@ rocdist_status generator::set_stream(void* stream)
 {
     if(kind_ == backend_kind::host && stream != nullptr)
         return ROCDIST_STATUS_INVALID_VALUE;
+#if ROCDIST_HAS_GPU_BACKEND
+    if(kind_ == backend_kind::gpu)
+    {
+        const rocdist_status status = gpu::check_stream(device_, stream);
+        if(status != ROCDIST_STATUS_SUCCESS)
+            return status;
+    }
+#endif
     stream_ = stream;
     return ROCDIST_STATUS_SUCCESS;
 }

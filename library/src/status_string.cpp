@@ -1,8 +1,9 @@
+#include "enum_argument.hpp"
 #include "rocdist/rocdist.h"
 
 extern "C" const char* rocdist_get_status_string(rocdist_status status)
 {
-    switch(status)
+    switch(rocdist::enum_argument(status))
     {
     case ROCDIST_STATUS_SUCCESS: return "Success.";
     case ROCDIST_STATUS_INVALID_HANDLE:

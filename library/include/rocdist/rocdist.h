@@ -21,7 +21,22 @@
 extern "C" {
 #endif
 
-/** \brief Opaque handle to a generator (an engine, a seed, a position). */
+/**
+ * \brief Opaque handle to a generator (an engine, a seed, a position).
+ *
+ * Threads: generators are independent objects. Threads that each use their
+ * own generator run in parallel and get exactly what one thread making the
+ * same calls would get. A generator shared by threads stays consistent: each
+ * call on one handle runs alone (calls are serialised by a lock in the
+ * generator), so every generate call takes the next n elements of the stream
+ * as one contiguous piece and advances the position by n, and no element is
+ * written twice or skipped; which thread gets which piece depends on the
+ * order in which their calls take the lock, so shared use is deterministic
+ * only if the caller orders the calls. Destroying a handle while another
+ * thread is inside a call on it lets that call finish normally; later calls
+ * with the handle return ROCDIST_STATUS_INVALID_HANDLE. Handles are never
+ * reused, so a destroyed handle never reaches a newer generator.
+ */
 typedef struct rocdist_generator_handle* rocdist_generator;
 
 /** \brief Opaque handle to a categorical distribution's alias table, held in
@@ -94,6 +109,9 @@ typedef enum rocdist_normal_method
 
 /**
  * \brief Creates a generator that writes into device memory of the current GPU.
+ *        The generator belongs to that device for its whole life: a call made
+ *        while another device is current runs on the generator's device and
+ *        leaves the caller's current device as it was.
  * \param generator receives the new handle; untouched on failure.
  * \param rng_type  the engine.
  * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_POINTER if generator
@@ -149,10 +167,15 @@ ROCDIST_EXPORT rocdist_status rocdist_set_offset(rocdist_generator generator,
  *        stream). Generation is asynchronous with respect to the host, as in
  *        cuRAND and rocRAND.
  * \param generator the handle.
- * \param stream    a hipStream_t (AMD build) or cudaStream_t (NVIDIA build).
+ * \param stream    a hipStream_t (AMD build) or cudaStream_t (NVIDIA build)
+ *                  of the generator's device; it must outlive its use by
+ *                  the generator.
  * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
  *         ROCDIST_STATUS_INVALID_VALUE for a non-NULL stream on a host
- *         generator, which runs synchronously on the calling thread.
+ *         generator, which runs synchronously on the calling thread, or for
+ *         a stream the GPU runtime does not know (the generator keeps its
+ *         previous stream); ROCDIST_STATUS_LAUNCH_FAILURE if the generator's
+ *         device cannot be made current.
  */
 ROCDIST_EXPORT rocdist_status rocdist_set_stream(rocdist_generator generator, void* stream);
 
@@ -175,10 +198,14 @@ ROCDIST_EXPORT rocdist_status rocdist_set_ordering(rocdist_generator generator,
  * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
  *         ROCDIST_STATUS_INVALID_POINTER if output is NULL or misaligned and
  *         n > 0; ROCDIST_STATUS_WRONG_MEMORY if a GPU generator is given host
- *         memory; ROCDIST_STATUS_OUT_OF_RANGE if offset + n exceeds 2^64
- *         (the stream's length);
- *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
- *         the position does not move.
+ *         memory or another device's memory; ROCDIST_STATUS_OUT_OF_RANGE if
+ *         offset + n exceeds 2^64 (the stream's length);
+ *         ROCDIST_STATUS_ALLOCATION_FAILED if the GPU runtime refuses the
+ *         launch for lack of memory (rocdist itself allocates nothing here);
+ *         ROCDIST_STATUS_LAUNCH_FAILURE if it refuses it otherwise (for
+ *         example a stream destroyed after rocdist_set_stream). On failure
+ *         nothing is written, the position does not move, and the generator
+ *         stays usable.
  */
 ROCDIST_EXPORT rocdist_status rocdist_generate(rocdist_generator generator,
                                                unsigned int*     output,

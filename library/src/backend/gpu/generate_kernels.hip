@@ -35,7 +35,10 @@ rocdist_status launch(const device_info& device, void* stream, const Functor& f,
         = backend::make_packet_plan<Functor::outputs_per_block>(out, n, offset);
     const unsigned blocks = grid_blocks(device, plan.packets);
     generate_kernel<<<blocks, threads_per_block, 0, static_cast<hipStream_t>(stream)>>>(f, out, plan);
-    return hipGetLastError() == hipSuccess ? ROCDIST_STATUS_SUCCESS : ROCDIST_STATUS_LAUNCH_FAILURE;
+    const hipError_t error = hipGetLastError();
+    if(error == hipSuccess)
+        return ROCDIST_STATUS_SUCCESS;
+    return error == hipErrorOutOfMemory ? ROCDIST_STATUS_ALLOCATION_FAILED : ROCDIST_STATUS_LAUNCH_FAILURE;
 }
 
 } // namespace
@@ -64,7 +67,21 @@ rocdist_status check_output(const device_info& device, const void* p)
     device_guard guard(device.ordinal);
     if(!guard.ok())
         return ROCDIST_STATUS_LAUNCH_FAILURE;
-    return is_device_accessible(p) ? ROCDIST_STATUS_SUCCESS : ROCDIST_STATUS_WRONG_MEMORY;
+    return is_device_accessible(p, device.ordinal) ? ROCDIST_STATUS_SUCCESS : ROCDIST_STATUS_WRONG_MEMORY;
+}
+
+rocdist_status check_stream(const device_info& device, void* stream)
+{
+    if(stream == nullptr)
+        return ROCDIST_STATUS_SUCCESS;
+    device_guard guard(device.ordinal);
+    if(!guard.ok())
+        return ROCDIST_STATUS_LAUNCH_FAILURE;
+    const hipError_t state = hipStreamQuery(static_cast<hipStream_t>(stream));
+    if(state == hipSuccess || state == hipErrorNotReady) // idle, or work still queued
+        return ROCDIST_STATUS_SUCCESS;
+    (void)hipGetLastError();
+    return ROCDIST_STATUS_INVALID_VALUE;
 }
 
 template <class Functor>

@@ -25,8 +25,14 @@ rocdist_status query_current_device(device_info& info);
 // ROCDIST_STATUS_WRONG_MEMORY unless the device can write p.
 rocdist_status check_output(const device_info& device, const void* p);
 
+// ROCDIST_STATUS_INVALID_VALUE unless the runtime knows stream (NULL, the
+// default stream, always passes).
+rocdist_status check_stream(const device_info& device, void* stream);
+
 // Queue the reproducible-ordering kernel for any block functor on `stream`
-// (asynchronous); returns after the launch. Defined, and instantiated for
+// (asynchronous); returns after the launch. A launch the runtime refuses for
+// lack of memory is ROCDIST_STATUS_ALLOCATION_FAILED, any other refusal
+// ROCDIST_STATUS_LAUNCH_FAILURE; either way nothing was queued. Defined, and instantiated for
 // every functor the generator uses, in generate_kernels.hip.
 template <class Functor>
 rocdist_status generate(const device_info& device, void* stream, const Functor& f,

@@ -15,6 +15,9 @@
 using hipError_t  = cudaError_t;
 using hipStream_t = cudaStream_t;
 constexpr hipError_t hipSuccess = cudaSuccess;
+constexpr hipError_t hipErrorNotReady = cudaErrorNotReady;
+constexpr hipError_t hipErrorOutOfMemory = cudaErrorMemoryAllocation;
+constexpr unsigned int hipStreamNonBlocking = cudaStreamNonBlocking;
 constexpr cudaDeviceAttr hipDeviceAttributeMultiprocessorCount = cudaDevAttrMultiProcessorCount;
 constexpr cudaDeviceAttr hipDeviceAttributeWarpSize           = cudaDevAttrWarpSize;
 
@@ -26,11 +29,17 @@ constexpr cudaDeviceAttr hipDeviceAttributeWarpSize           = cudaDevAttrWarpS
 #define hipGetErrorString cudaGetErrorString
 #define hipGetLastError cudaGetLastError
 #define hipMalloc cudaMalloc
+#define hipMemGetInfo cudaMemGetInfo
 #define hipMemcpy cudaMemcpy
+#define hipMemcpyAsync cudaMemcpyAsync
 #define hipMemcpyDeviceToHost cudaMemcpyDeviceToHost
 #define hipMemcpyHostToDevice cudaMemcpyHostToDevice
 #define hipMemset cudaMemset
+#define hipMemsetAsync cudaMemsetAsync
 #define hipSetDevice cudaSetDevice
+#define hipStreamCreateWithFlags cudaStreamCreateWithFlags
+#define hipStreamDestroy cudaStreamDestroy
+#define hipStreamQuery cudaStreamQuery
 #define hipStreamSynchronize cudaStreamSynchronize
 #else
 #error "runtime.hpp is only for GPU builds"
@@ -39,9 +48,11 @@ constexpr cudaDeviceAttr hipDeviceAttributeWarpSize           = cudaDevAttrWarpS
 namespace rocdist::gpu
 {
 
-// True when p is memory that kernels on `device` can write: device or managed
-// memory, or pinned host memory mapped into the device's address space.
-inline bool is_device_accessible(const void* p)
+// True when p is memory that kernels on `device` can write: that device's
+// memory, managed memory, or pinned host memory mapped into the device's
+// address space. Another device's memory is refused: writing it needs peer
+// access, which rocdist does not set up or check.
+inline bool is_device_accessible(const void* p, int device)
 {
 #if ROCDIST_GPU_HIP
     hipPointerAttribute_t attr{};
@@ -50,7 +61,7 @@ inline bool is_device_accessible(const void* p)
         (void)hipGetLastError(); // HIP 5 reports unregistered host memory as an error
         return false;
     }
-    return attr.memoryType == hipMemoryTypeDevice || attr.isManaged
+    return attr.isManaged || (attr.memoryType == hipMemoryTypeDevice && attr.device == device)
            || (attr.memoryType == hipMemoryTypeHost && attr.devicePointer == p);
 #else
     cudaPointerAttributes attr{};
@@ -59,7 +70,7 @@ inline bool is_device_accessible(const void* p)
         (void)cudaGetLastError();
         return false;
     }
-    return attr.type == cudaMemoryTypeDevice || attr.type == cudaMemoryTypeManaged
+    return attr.type == cudaMemoryTypeManaged || (attr.type == cudaMemoryTypeDevice && attr.device == device)
            || (attr.type == cudaMemoryTypeHost && attr.devicePointer == p);
 #endif
 }

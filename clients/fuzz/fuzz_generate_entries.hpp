@@ -1,0 +1,47 @@
+// Every generating entry point of the C API as the fuzzer calls it: element
+// size, and how its distribution parameters are read from the input.
+// A new entry point is one more line in generate_entries, for example
+//   {"gamma", sizeof(float), two_parameters<float, rocdist_generate_gamma>},
+#pragma once
+
+#include <cstddef>
+
+#include "fuzz_input.hpp"
+#include "rocdist/rocdist.h"
+
+namespace rocdist_fuzz
+{
+
+struct generate_entry
+{
+    const char* name;
+    std::size_t element_size;
+    // Reads its parameters (if any) from the input, then makes the call.
+    rocdist_status (*call)(rocdist_generator, void* output, std::size_t n, fuzz_input&);
+};
+
+template <class T, rocdist_status (*Generate)(rocdist_generator, T*, std::size_t)>
+rocdist_status no_parameters(rocdist_generator g, void* output, std::size_t n, fuzz_input&)
+{
+    return Generate(g, static_cast<T*>(output), n);
+}
+
+template <class T, rocdist_status (*Generate)(rocdist_generator, T*, std::size_t, T, T)>
+rocdist_status two_parameters(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
+{
+    const T first  = in.real<T>();
+    const T second = in.real<T>();
+    return Generate(g, static_cast<T*>(output), n, first, second);
+}
+
+inline const generate_entry generate_entries[] = {
+    {"generate", sizeof(unsigned int), no_parameters<unsigned int, rocdist_generate>},
+    {"uniform", sizeof(float), no_parameters<float, rocdist_generate_uniform>},
+    {"uniform_double", sizeof(double), no_parameters<double, rocdist_generate_uniform_double>},
+    {"normal", sizeof(float), two_parameters<float, rocdist_generate_normal>},
+    {"normal_double", sizeof(double), two_parameters<double, rocdist_generate_normal_double>},
+    {"log_normal", sizeof(float), two_parameters<float, rocdist_generate_log_normal>},
+    {"log_normal_double", sizeof(double), two_parameters<double, rocdist_generate_log_normal_double>},
+};
+
+} // namespace rocdist_fuzz

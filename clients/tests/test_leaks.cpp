@@ -1,0 +1,95 @@
+// Create/destroy cycles through every entry point and every error path hold
+// no memory afterwards: the bytes allocated by the process are the same
+// before and after many cycles (allocated_bytes.hpp), and under
+// AddressSanitizer LeakSanitizer checks the whole process at exit (.ci/run).
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "allocated_bytes.hpp"
+#include "backend_buffers.hpp"
+#include "generate_calls.hpp"
+
+namespace
+{
+
+using rocdist_test::all_generate_calls;
+using rocdist_test::backend;
+
+constexpr size_t n = 257;
+
+// One generator's life: every setter, every entry point, every refusal.
+void one_cycle(backend b, unsigned char* output, unsigned char* host_memory)
+{
+    rocdist_generator g = nullptr;
+    ASSERT_EQ(rocdist_test::create_generator(b, &g), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(rocdist_set_seed(g, 3), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(rocdist_set_offset(g, 5), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(rocdist_set_stream(g, nullptr), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(rocdist_set_ordering(g, ROCDIST_ORDERING_FAST), ROCDIST_STATUS_SUCCESS);
+    for(const auto& call : all_generate_calls())
+    {
+        EXPECT_EQ(call.call(g, output, n), ROCDIST_STATUS_SUCCESS) << call.name;
+        EXPECT_EQ(call.call(g, nullptr, n), ROCDIST_STATUS_INVALID_POINTER) << call.name;
+        EXPECT_EQ(call.call(g, output + 1, n), ROCDIST_STATUS_INVALID_POINTER) << call.name;
+        EXPECT_EQ(call.call(nullptr, output, n), ROCDIST_STATUS_INVALID_HANDLE) << call.name;
+        if(b == backend::gpu)
+            EXPECT_EQ(call.call(g, host_memory, n), ROCDIST_STATUS_WRONG_MEMORY) << call.name;
+    }
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    auto* floats    = reinterpret_cast<float*>(output);
+    EXPECT_EQ(rocdist_generate_normal(g, floats, n, nan, 1.0f), ROCDIST_STATUS_INVALID_VALUE);
+    EXPECT_EQ(rocdist_generate_log_normal(g, floats, n, 0.0f, -1.0f), ROCDIST_STATUS_INVALID_VALUE);
+    EXPECT_EQ(rocdist_generate_normal_double(g, reinterpret_cast<double*>(output), n, 0.0, INFINITY),
+              ROCDIST_STATUS_INVALID_VALUE);
+    EXPECT_EQ(rocdist_set_ordering(g, static_cast<rocdist_ordering>(9)), ROCDIST_STATUS_TYPE_ERROR);
+    EXPECT_EQ(rocdist_set_normal_method(g, static_cast<rocdist_normal_method>(9)), ROCDIST_STATUS_TYPE_ERROR);
+    if(b == backend::host)
+        EXPECT_EQ(rocdist_set_stream(g, output), ROCDIST_STATUS_INVALID_VALUE);
+    EXPECT_EQ(rocdist_set_offset(g, ~0ull), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(rocdist_generate_uniform(g, floats, n), ROCDIST_STATUS_OUT_OF_RANGE);
+    EXPECT_EQ(rocdist_destroy_generator(g), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(rocdist_destroy_generator(g), ROCDIST_STATUS_INVALID_HANDLE);
+    EXPECT_EQ(rocdist_generate_uniform(g, floats, n), ROCDIST_STATUS_INVALID_HANDLE);
+
+    rocdist_generator never = nullptr;
+    EXPECT_EQ(rocdist_create_generator_host(&never, static_cast<rocdist_rng_type>(3)), ROCDIST_STATUS_TYPE_ERROR);
+    EXPECT_EQ(rocdist_create_generator_host(nullptr, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_INVALID_POINTER);
+    const rocdist_status gpu = rocdist_create_generator(&never, ROCDIST_RNG_PHILOX4X32_10);
+    if(gpu == ROCDIST_STATUS_SUCCESS)
+        EXPECT_EQ(rocdist_destroy_generator(never), ROCDIST_STATUS_SUCCESS);
+    else
+        EXPECT_EQ(gpu, ROCDIST_STATUS_NO_DEVICE);
+    EXPECT_EQ(rocdist_get_version(nullptr), ROCDIST_STATUS_INVALID_POINTER);
+}
+
+class leaks : public rocdist_test::backend_test
+{
+};
+
+TEST_P(leaks, create_destroy_cycles_and_error_paths_hold_no_memory)
+{
+    constexpr int cycles = 300;
+    // The widest element is 8 bytes; one spare element leaves room for the
+    // misaligned pointer.
+    rocdist_test::backend_buffer<double> buffer(GetParam(), n + 1);
+    std::vector<unsigned char>           host_memory((n + 1) * sizeof(double));
+    auto* output = reinterpret_cast<unsigned char*>(buffer.data());
+
+    // The first cycle meets lazily built state (the handle registry, the GPU
+    // runtime's modules), which lives for the whole process by design.
+    one_cycle(GetParam(), output, host_memory.data());
+    const size_t before = rocdist_test::allocated_bytes();
+    for(int c = 0; c < cycles && !HasFailure(); ++c)
+        one_cycle(GetParam(), output, host_memory.data());
+    const size_t after = rocdist_test::allocated_bytes();
+    // Less than one byte per cycle: any object kept per cycle is bigger.
+    EXPECT_LT(after > before ? after - before : 0, static_cast<size_t>(cycles))
+        << before << " bytes held before " << cycles << " cycles, " << after << " after";
+}
+
+ROCDIST_INSTANTIATE_BACKENDS(leaks);
+
+} // namespace
