@@ -5,7 +5,9 @@
 # when it is there, and builds host-only otherwise.
 set -euo pipefail
 
-packages=(cmake g++ make libgtest-dev libbenchmark-dev librandom123-dev libboost-math-dev python3-numpy)
+packages=(cmake g++ make libgtest-dev libbenchmark-dev librandom123-dev libboost-math-dev python3-numpy
+          gfortran pkg-config openmpi-bin libopenmpi-dev doxygen python3-matplotlib
+          rpm lintian file dpkg-dev)
 if [[ "${1:-}" == "--hip" ]]; then
   packages+=(hipcc libamdhip64-dev librocprim-dev librocrand-dev libhiprand-dev rocm-device-libs)
 fi
