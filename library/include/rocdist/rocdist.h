@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 
+/** \brief Marks the library's exported functions (default visibility). */
 #if defined(_WIN32)
 #define ROCDIST_EXPORT
 #else
