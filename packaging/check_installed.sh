@@ -9,7 +9,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "-- find_package(rocdist): C, C++ and Fortran"
-cmake -S "$source_dir/packaging/consumer" -B "$work/cmake" >/dev/null
+cmake -S "$source_dir/packaging/consumer" -B "$work/cmake" | grep "^-- rocdist "
 cmake --build "$work/cmake"
 "$work/cmake/consumer_c"
 "$work/cmake/consumer_cpp"

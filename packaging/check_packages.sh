@@ -14,6 +14,7 @@ build=$(cd "$1" && pwd)
 source_dir="$(cd "$(dirname "$0")/.." && pwd)"
 sudo=""
 [[ $(id -u) -ne 0 ]] && sudo="sudo"
+apt_get() { DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 -y -qq "$@" >/dev/null; }
 fail() { echo "check_packages: $*" >&2; exit 1; }
 
 rm -f "$build"/*.deb "$build"/*.rpm
@@ -51,11 +52,11 @@ if rpm -qpl "$build/${runtime}-${version}-1.x86_64.rpm" | grep -q '^/usr/include
 fi
 
 installed=()
-remove_installed() { [[ ${#installed[@]} -eq 0 ]] || $sudo apt-get purge -y -qq "${installed[@]}" >/dev/null; }
+remove_installed() { [[ ${#installed[@]} -eq 0 ]] || apt_get purge "${installed[@]}"; }
 trap remove_installed EXIT
 
 echo "-- the runtime package alone"
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$runtime_deb" >/dev/null
+apt_get install "$runtime_deb"
 installed+=("$runtime")
 library=/usr/lib/librocdist.so.0
 ldd "$library"
@@ -63,6 +64,6 @@ if ldd "$library" | grep -q 'not found'; then fail "$library has unresolved depe
 python3 -c "import ctypes; v = ctypes.c_int(); ctypes.CDLL('librocdist.so.0').rocdist_get_version(ctypes.byref(v)); print('loads; rocdist_get_version:', v.value)"
 
 echo "-- with the development package: programs against the installed files"
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$dev_deb" >/dev/null
+apt_get install "$dev_deb"
 installed=("${runtime}-dev" "${installed[@]}")
 "$source_dir/packaging/check_installed.sh"
