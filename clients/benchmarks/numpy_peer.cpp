@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <memory>
 
 namespace rocdist_bench
@@ -10,10 +11,13 @@ namespace rocdist_bench
 numpy_rates measure_numpy(const std::string& sampler, std::size_t n)
 {
     numpy_rates r;
-    const char*       python  = std::getenv("ROCDIST_PYTHON");
-    const std::string command = std::string(python != nullptr ? python : "/usr/bin/python3") + " "
-                                + ROCDIST_BENCH_SCRIPT_DIR "/numpy_peer.py " + sampler + " " + std::to_string(n)
-                                + " 2>&1";
+    const char* python = std::getenv("ROCDIST_PYTHON");
+    // The source tree's script, else the one the clients package installs.
+    std::string script = ROCDIST_BENCH_SCRIPT_DIR "/numpy_peer.py";
+    if(!std::ifstream(script))
+        script = ROCDIST_BENCH_SCRIPT_INSTALLED_DIR "/numpy_peer.py";
+    const std::string command = std::string(python != nullptr ? python : "/usr/bin/python3") + " " + script + " "
+                                + sampler + " " + std::to_string(n) + " 2>&1";
     std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
     if(!pipe)
     {

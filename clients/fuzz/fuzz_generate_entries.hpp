@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 #include "fuzz_input.hpp"
 #include "rocdist/rocdist.h"
@@ -34,6 +35,24 @@ rocdist_status two_parameters(rocdist_generator g, void* output, std::size_t n, 
     return Generate(g, static_cast<T*>(output), n, first, second);
 }
 
+// A table of 1 to 64 hostile weights (NaN, infinities, negatives, zeros,
+// subnormals, huge values), built, sampled and destroyed: a refused table is
+// the call's status, nothing sampled.
+template <class W, rocdist_status (*Create)(rocdist_generator, const W*, std::size_t, rocdist_categorical*)>
+rocdist_status categorical(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
+{
+    std::vector<W> weights(1 + in.byte() % 64);
+    for(W& w : weights)
+        w = in.real<W>();
+    rocdist_categorical  table  = nullptr;
+    const rocdist_status status = Create(g, weights.data(), weights.size(), &table);
+    if(status != ROCDIST_STATUS_SUCCESS)
+        return status;
+    const rocdist_status sampled   = rocdist_generate_categorical(g, table, static_cast<unsigned int*>(output), n);
+    const rocdist_status destroyed = rocdist_destroy_categorical(table);
+    return sampled != ROCDIST_STATUS_SUCCESS ? sampled : destroyed;
+}
+
 inline const generate_entry generate_entries[] = {
     {"generate", sizeof(unsigned int), no_parameters<unsigned int, rocdist_generate>},
     {"uniform", sizeof(float), no_parameters<float, rocdist_generate_uniform>},
@@ -42,6 +61,8 @@ inline const generate_entry generate_entries[] = {
     {"normal_double", sizeof(double), two_parameters<double, rocdist_generate_normal_double>},
     {"log_normal", sizeof(float), two_parameters<float, rocdist_generate_log_normal>},
     {"log_normal_double", sizeof(double), two_parameters<double, rocdist_generate_log_normal_double>},
+    {"categorical", sizeof(unsigned int), categorical<float, rocdist_create_categorical>},
+    {"categorical_double", sizeof(unsigned int), categorical<double, rocdist_create_categorical_double>},
 };
 
 } // namespace rocdist_fuzz

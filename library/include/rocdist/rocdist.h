@@ -1,6 +1,7 @@
-/*
- * rocdist: normal, log-normal, gamma and categorical variates on AMD and
- * NVIDIA GPUs and on the CPU, behind one C API.
+/**
+ * \file rocdist.h
+ * \brief rocdist: normal, log-normal, gamma and categorical variates on AMD
+ * and NVIDIA GPUs and on the CPU, behind one C API.
  *
  * This header compiles as C99 and as C++, and includes no GPU header: streams
  * are passed as void* (a hipStream_t on AMD builds, a cudaStream_t on NVIDIA
@@ -11,6 +12,7 @@
 
 #include <stddef.h>
 
+/** \brief Marks the library's exported functions (default visibility). */
 #if defined(_WIN32)
 #define ROCDIST_EXPORT
 #else
@@ -217,7 +219,12 @@ ROCDIST_EXPORT rocdist_status rocdist_generate(rocdist_generator generator,
  * \param generator the handle.
  * \param output    n elements of memory of the generator's kind.
  * \param n         number of elements; 0 succeeds and touches nothing.
- * \return as rocdist_generate.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_POINTER if output is NULL or misaligned and
+ *         n > 0; ROCDIST_STATUS_WRONG_MEMORY if a GPU generator is given host
+ *         memory; ROCDIST_STATUS_OUT_OF_RANGE if offset + n exceeds 2^64;
+ *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
+ *         the position does not move.
  */
 ROCDIST_EXPORT rocdist_status rocdist_generate_uniform(rocdist_generator generator,
                                                        float*            output,
@@ -231,7 +238,12 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_uniform(rocdist_generator generat
  * \param generator the handle.
  * \param output    n elements of memory of the generator's kind.
  * \param n         number of elements; 0 succeeds and touches nothing.
- * \return as rocdist_generate.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_POINTER if output is NULL or misaligned and
+ *         n > 0; ROCDIST_STATUS_WRONG_MEMORY if a GPU generator is given host
+ *         memory; ROCDIST_STATUS_OUT_OF_RANGE if offset + n exceeds 2^64;
+ *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
+ *         the position does not move.
  */
 ROCDIST_EXPORT rocdist_status rocdist_generate_uniform_double(rocdist_generator generator,
                                                               double*           output,
@@ -258,8 +270,14 @@ ROCDIST_EXPORT rocdist_status rocdist_set_normal_method(rocdist_generator     ge
  * \param n         number of elements; 0 succeeds and touches nothing.
  * \param mean      finite.
  * \param stddev    finite and greater than 0.
- * \return as rocdist_generate, and ROCDIST_STATUS_INVALID_VALUE for a mean
- *         that is NaN or infinite or a stddev that is not finite and positive.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_POINTER if output is NULL or misaligned and
+ *         n > 0; ROCDIST_STATUS_INVALID_VALUE for a mean that is NaN or
+ *         infinite or a stddev that is not finite and positive;
+ *         ROCDIST_STATUS_WRONG_MEMORY if a GPU generator is given host memory;
+ *         ROCDIST_STATUS_OUT_OF_RANGE if offset + n exceeds 2^64;
+ *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
+ *         the position does not move.
  */
 ROCDIST_EXPORT rocdist_status rocdist_generate_normal(rocdist_generator generator,
                                                       float*            output,
@@ -268,7 +286,21 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_normal(rocdist_generator generato
                                                       float             stddev);
 
 /**
- * \brief Writes n normal doubles; as rocdist_generate_normal.
+ * \brief Writes n normal doubles with the given mean and standard deviation;
+ *        as rocdist_generate_normal.
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \param mean      finite.
+ * \param stddev    finite and greater than 0.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_POINTER if output is NULL or misaligned and
+ *         n > 0; ROCDIST_STATUS_INVALID_VALUE for a mean that is NaN or
+ *         infinite or a stddev that is not finite and positive;
+ *         ROCDIST_STATUS_WRONG_MEMORY if a GPU generator is given host memory;
+ *         ROCDIST_STATUS_OUT_OF_RANGE if offset + n exceeds 2^64;
+ *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
+ *         the position does not move.
  */
 ROCDIST_EXPORT rocdist_status rocdist_generate_normal_double(rocdist_generator generator,
                                                              double*           output,
@@ -279,8 +311,21 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_normal_double(rocdist_generator g
 /**
  * \brief Writes n log-normal floats exp(mean + stddev * z), z standard normal
  *        from the generator's normal method (mean and stddev are those of the
- *        logarithm, as in cuRAND). Arguments and statuses as
- *        rocdist_generate_normal.
+ *        logarithm, as in cuRAND).
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \param mean      mean of the logarithm; finite.
+ * \param stddev    standard deviation of the logarithm; finite and greater
+ *                  than 0.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_POINTER if output is NULL or misaligned and
+ *         n > 0; ROCDIST_STATUS_INVALID_VALUE for a mean that is NaN or
+ *         infinite or a stddev that is not finite and positive;
+ *         ROCDIST_STATUS_WRONG_MEMORY if a GPU generator is given host memory;
+ *         ROCDIST_STATUS_OUT_OF_RANGE if offset + n exceeds 2^64;
+ *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
+ *         the position does not move.
  */
 ROCDIST_EXPORT rocdist_status rocdist_generate_log_normal(rocdist_generator generator,
                                                           float*            output,
@@ -289,7 +334,23 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_log_normal(rocdist_generator gene
                                                           float             stddev);
 
 /**
- * \brief Writes n log-normal doubles; as rocdist_generate_log_normal.
+ * \brief Writes n log-normal doubles exp(mean + stddev * z), z standard normal
+ *        from the generator's normal method (mean and stddev are those of the
+ *        logarithm, as in cuRAND).
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \param mean      mean of the logarithm; finite.
+ * \param stddev    standard deviation of the logarithm; finite and greater
+ *                  than 0.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_POINTER if output is NULL or misaligned and
+ *         n > 0; ROCDIST_STATUS_INVALID_VALUE for a mean that is NaN or
+ *         infinite or a stddev that is not finite and positive;
+ *         ROCDIST_STATUS_WRONG_MEMORY if a GPU generator is given host memory;
+ *         ROCDIST_STATUS_OUT_OF_RANGE if offset + n exceeds 2^64;
+ *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
+ *         the position does not move.
  */
 ROCDIST_EXPORT rocdist_status rocdist_generate_log_normal_double(rocdist_generator generator,
                                                                  double*           output,

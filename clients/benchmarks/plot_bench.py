@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Plots rocdist_bench's Google Benchmark JSON as PNGs for docs/performance.md.
+
+    rocdist_bench --benchmark_out=bench.json --benchmark_out_format=json
+    plot_bench.py bench.json docs/ --label "host, 2 cores" --prefix performance_host
+
+writes <prefix>_uniform.png (bytes/s of raw words and uniforms beside the
+store bandwidth and cuRAND) and <prefix>_normal.png (normals per second by
+method, float and double, beside cuRAND). Benchmarks missing from the file
+(cuRAND without the CUDA toolkit) are left out of the plots.
+"""
+import argparse
+import json
+import os
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402 (after choosing the backend)
+
+NORMAL_METHODS = ["box_muller", "polar", "inverse_cdf", "inverse_cdf_fast", "ziggurat"]
+
+
+def load_rates(path):
+    """name -> (bytes/s, items/s) of each benchmark's iteration run."""
+    with open(path) as f:
+        data = json.load(f)
+    rates = {}
+    for b in data["benchmarks"]:
+        if b.get("run_type", "iteration") != "iteration":
+            continue
+        rates[b["run_name"] if "run_name" in b else b["name"]] = (
+            b.get("bytes_per_second", 0.0),
+            b.get("items_per_second", 0.0),
+        )
+    return data.get("context", {}), rates
+
+
+def find(rates, prefix):
+    for name, value in rates.items():
+        if name.startswith(prefix):
+            return value
+    return None
+
+
+def plot_uniform(rates, label, out):
+    names, values, colours = [], [], []
+    for kind in ["uint32", "float", "double"]:
+        for peer, colour in [("rocdist", "tab:blue"), ("curand", "tab:orange")]:
+            r = find(rates, f"{peer}/{kind}")
+            if r:
+                names.append(f"{'rocdist' if peer == 'rocdist' else 'cuRAND'}\n{kind}")
+                values.append(r[0] / 1e9)
+                colours.append(colour)
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.bar(names, values, color=colours)
+    store = find(rates, "store_bandwidth")
+    if store:
+        ax.axhline(store[0] / 1e9, color="black", linestyle="--", label="store bandwidth, same run")
+        ax.legend(loc="center right")
+    ax.set_ylabel("GB/s written")
+    ax.set_title(f"Raw words and uniforms ({label})")
+    fig.tight_layout()
+    fig.savefig(out, dpi=100)
+    plt.close(fig)
+
+
+def plot_normal(rates, label, out):
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
+    for ax, kind in zip(axes, ["float", "double"]):
+        x = range(len(NORMAL_METHODS))
+        # The fast ordering is benchmarked on GPUs only.
+        series = []
+        for ordering, colour in [("reproducible", "tab:blue"), ("fast", "tab:green")]:
+            found = [find(rates, f"normal/{m}/{kind}/{ordering}") for m in NORMAL_METHODS]
+            if any(found):
+                series.append((ordering, colour, [r[1] / 1e6 if r else 0.0 for r in found]))
+        width = 0.8 / max(len(series), 1)
+        for k, (ordering, colour, values) in enumerate(series):
+            shift = (k - (len(series) - 1) / 2) * width
+            ax.bar([i + shift for i in x], values, width=width, color=colour, label=f"rocdist, {ordering}")
+        peer = find(rates, f"curand_normal/{kind}")
+        if peer:
+            ax.axhline(peer[1] / 1e6, color="tab:orange", linestyle="--", label="cuRAND (Box-Muller)")
+        ax.set_xticks(list(x))
+        ax.set_xticklabels([m.replace("_", "\n") for m in NORMAL_METHODS])
+        ax.set_title(f"normal {kind}")
+    axes[0].set_ylabel("million samples/s")
+    axes[1].legend(loc="lower right", fontsize="small")
+    fig.suptitle(f"Normals by method ({label})")
+    fig.tight_layout()
+    fig.savefig(out, dpi=100)
+    plt.close(fig)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("json", help="rocdist_bench --benchmark_out file (JSON)")
+    p.add_argument("outdir", help="folder for the PNGs")
+    p.add_argument("--label", default="", help="what ran it, for the titles")
+    p.add_argument("--prefix", default="performance", help="file name prefix")
+    args = p.parse_args()
+    context, rates = load_rates(args.json)
+    label = args.label or f"{context.get('num_cpus', '?')} CPUs"
+    os.makedirs(args.outdir, exist_ok=True)
+    for what, plot in [("uniform", plot_uniform), ("normal", plot_normal)]:
+        out = os.path.join(args.outdir, f"{args.prefix}_{what}.png")
+        plot(rates, label, out)
+        print(out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+// rocdist.hpp: the generator owns its handle (destroyed on scope exit,
+// moved not copied), members forward to the C calls, and a failing call
+// throws rocdist_cpp::error carrying the exact status.
+#include <type_traits>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "rocdist/rocdist.hpp"
+#include "rocdist/rocdist_version.h"
+
+namespace
+{
+
+static_assert(!std::is_copy_constructible_v<rocdist_cpp::generator>);
+static_assert(std::is_nothrow_move_constructible_v<rocdist_cpp::generator>);
+
+TEST(cpp_wrappers, bad_argument_throws_its_status)
+{
+    rocdist_cpp::generator gen(rocdist_cpp::backend::host);
+    std::vector<float>     x(8);
+    try
+    {
+        gen.generate_normal(x.data(), x.size(), 0.0f, -1.0f);
+        FAIL() << "a negative stddev did not throw";
+    }
+    catch(const rocdist_cpp::error& e)
+    {
+        EXPECT_EQ(e.status(), ROCDIST_STATUS_INVALID_VALUE);
+        EXPECT_STREQ(e.what(), rocdist_get_status_string(ROCDIST_STATUS_INVALID_VALUE));
+    }
+    try
+    {
+        gen.generate_uniform(static_cast<double*>(nullptr), 4);
+        FAIL() << "a NULL output did not throw";
+    }
+    catch(const rocdist_cpp::error& e)
+    {
+        EXPECT_EQ(e.status(), ROCDIST_STATUS_INVALID_POINTER);
+    }
+}
+
+TEST(cpp_wrappers, unknown_engine_throws_type_error)
+{
+    try
+    {
+        rocdist_cpp::generator gen(rocdist_cpp::backend::host, static_cast<rocdist_rng_type>(99));
+        FAIL() << "an unknown engine did not throw";
+    }
+    catch(const rocdist_cpp::error& e)
+    {
+        EXPECT_EQ(e.status(), ROCDIST_STATUS_TYPE_ERROR);
+    }
+}
+
+TEST(cpp_wrappers, handle_is_destroyed_at_scope_exit_and_moves)
+{
+    rocdist_generator handle = nullptr;
+    {
+        rocdist_cpp::generator first(rocdist_cpp::backend::host);
+        handle = first.get();
+        rocdist_cpp::generator second(std::move(first));
+        EXPECT_EQ(first.get(), nullptr);
+        EXPECT_EQ(second.get(), handle);
+        EXPECT_EQ(rocdist_set_seed(handle, 1), ROCDIST_STATUS_SUCCESS);
+    }
+    EXPECT_EQ(rocdist_set_seed(handle, 1), ROCDIST_STATUS_INVALID_HANDLE);
+}
+
+TEST(cpp_wrappers, members_forward_to_the_c_calls)
+{
+    constexpr std::size_t n = 1001;
+    rocdist_cpp::generator gen(rocdist_cpp::backend::host);
+    gen.set_seed(77);
+    gen.set_offset(5);
+    gen.set_normal_method(ROCDIST_NORMAL_POLAR);
+    std::vector<double> wrapped(n), direct(n);
+    gen.generate_log_normal(wrapped.data(), n, 0.5, 0.25);
+
+    rocdist_generator c = nullptr;
+    ASSERT_EQ(rocdist_create_generator_host(&c, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_set_seed(c, 77), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_set_offset(c, 5), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_set_normal_method(c, ROCDIST_NORMAL_POLAR), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_log_normal_double(c, direct.data(), n, 0.5, 0.25), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_destroy_generator(c), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(wrapped, direct);
+}
+
+TEST(cpp_wrappers, version_matches_the_header)
+{
+    EXPECT_EQ(rocdist_cpp::version(),
+              ROCDIST_VERSION_MAJOR * 10000 + ROCDIST_VERSION_MINOR * 100 + ROCDIST_VERSION_PATCH);
+}
+
+} // namespace

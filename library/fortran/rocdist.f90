@@ -1,0 +1,194 @@
+! rocdist's C API for Fortran, through iso_c_binding. Interfaces only: the
+! module needs no object code of its own, link with -lrocdist.
+!
+! - Every C entry point has an interface of the same name; every function
+!   returns the rocdist_status as integer(c_int).
+! - Handles (rocdist_generator) are type(c_ptr), passed by value.
+! - Output buffers are type(c_ptr), by value: c_loc(array) for host
+!   generators (the array needs the target attribute), a device pointer
+!   (hipMalloc, cudaMalloc) for GPU generators.
+! - unsigned long long arguments are integer(c_long_long); size_t is
+!   integer(c_size_t).
+! - rocdist_generate_normal and rocdist_generate_log_normal are also generic
+!   names: the kind of mean and stddev picks the float or double entry point.
+module rocdist
+    use iso_c_binding
+    implicit none
+
+    ! rocdist_status
+    integer(c_int), parameter :: ROCDIST_STATUS_SUCCESS = 0
+    integer(c_int), parameter :: ROCDIST_STATUS_INVALID_HANDLE = 1
+    integer(c_int), parameter :: ROCDIST_STATUS_INVALID_POINTER = 2
+    integer(c_int), parameter :: ROCDIST_STATUS_INVALID_VALUE = 3
+    integer(c_int), parameter :: ROCDIST_STATUS_TYPE_ERROR = 4
+    integer(c_int), parameter :: ROCDIST_STATUS_NO_DEVICE = 5
+    integer(c_int), parameter :: ROCDIST_STATUS_WRONG_MEMORY = 6
+    integer(c_int), parameter :: ROCDIST_STATUS_OUT_OF_RANGE = 7
+    integer(c_int), parameter :: ROCDIST_STATUS_ALLOCATION_FAILED = 8
+    integer(c_int), parameter :: ROCDIST_STATUS_LAUNCH_FAILURE = 9
+    integer(c_int), parameter :: ROCDIST_STATUS_INTERNAL_ERROR = 10
+
+    ! rocdist_rng_type
+    integer(c_int), parameter :: ROCDIST_RNG_PHILOX4X32_10 = 0
+
+    ! rocdist_ordering
+    integer(c_int), parameter :: ROCDIST_ORDERING_REPRODUCIBLE = 0
+    integer(c_int), parameter :: ROCDIST_ORDERING_FAST = 1
+
+    ! rocdist_normal_method
+    integer(c_int), parameter :: ROCDIST_NORMAL_BOX_MULLER = 0
+    integer(c_int), parameter :: ROCDIST_NORMAL_POLAR = 1
+    integer(c_int), parameter :: ROCDIST_NORMAL_INVERSE_CDF = 2
+    integer(c_int), parameter :: ROCDIST_NORMAL_INVERSE_CDF_FAST = 3
+    integer(c_int), parameter :: ROCDIST_NORMAL_ZIGGURAT = 4
+
+    ! Generators, seeds, positions, streams.
+    interface
+        function rocdist_create_generator(generator, rng_type) bind(c, name="rocdist_create_generator")
+            import :: c_int, c_ptr
+            type(c_ptr), intent(out) :: generator
+            integer(c_int), value :: rng_type
+            integer(c_int) :: rocdist_create_generator
+        end function
+
+        function rocdist_create_generator_host(generator, rng_type) bind(c, name="rocdist_create_generator_host")
+            import :: c_int, c_ptr
+            type(c_ptr), intent(out) :: generator
+            integer(c_int), value :: rng_type
+            integer(c_int) :: rocdist_create_generator_host
+        end function
+
+        function rocdist_destroy_generator(generator) bind(c, name="rocdist_destroy_generator")
+            import :: c_int, c_ptr
+            type(c_ptr), value :: generator
+            integer(c_int) :: rocdist_destroy_generator
+        end function
+
+        function rocdist_set_seed(generator, seed) bind(c, name="rocdist_set_seed")
+            import :: c_int, c_ptr, c_long_long
+            type(c_ptr), value :: generator
+            integer(c_long_long), value :: seed
+            integer(c_int) :: rocdist_set_seed
+        end function
+
+        function rocdist_set_offset(generator, offset) bind(c, name="rocdist_set_offset")
+            import :: c_int, c_ptr, c_long_long
+            type(c_ptr), value :: generator
+            integer(c_long_long), value :: offset
+            integer(c_int) :: rocdist_set_offset
+        end function
+
+        function rocdist_set_stream(generator, stream) bind(c, name="rocdist_set_stream")
+            import :: c_int, c_ptr
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: stream
+            integer(c_int) :: rocdist_set_stream
+        end function
+
+        function rocdist_set_ordering(generator, ordering) bind(c, name="rocdist_set_ordering")
+            import :: c_int, c_ptr
+            type(c_ptr), value :: generator
+            integer(c_int), value :: ordering
+            integer(c_int) :: rocdist_set_ordering
+        end function
+
+        function rocdist_set_normal_method(generator, method) bind(c, name="rocdist_set_normal_method")
+            import :: c_int, c_ptr
+            type(c_ptr), value :: generator
+            integer(c_int), value :: method
+            integer(c_int) :: rocdist_set_normal_method
+        end function
+    end interface
+
+    ! Raw words and uniforms (one entry point per type: the output pointer
+    ! alone cannot pick one).
+    interface
+        function rocdist_generate(generator, output, n) bind(c, name="rocdist_generate")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            integer(c_int) :: rocdist_generate
+        end function
+
+        function rocdist_generate_uniform(generator, output, n) bind(c, name="rocdist_generate_uniform")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            integer(c_int) :: rocdist_generate_uniform
+        end function
+
+        function rocdist_generate_uniform_double(generator, output, n) bind(c, name="rocdist_generate_uniform_double")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            integer(c_int) :: rocdist_generate_uniform_double
+        end function
+    end interface
+
+    ! Normals: generic over the kind of mean and stddev.
+    interface rocdist_generate_normal
+        function rocdist_generate_normal(generator, output, n, mean, stddev) bind(c, name="rocdist_generate_normal")
+            import :: c_int, c_ptr, c_size_t, c_float
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            real(c_float), value :: mean
+            real(c_float), value :: stddev
+            integer(c_int) :: rocdist_generate_normal
+        end function
+
+        function rocdist_generate_normal_double(generator, output, n, mean, stddev) &
+            bind(c, name="rocdist_generate_normal_double")
+            import :: c_int, c_ptr, c_size_t, c_double
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            real(c_double), value :: mean
+            real(c_double), value :: stddev
+            integer(c_int) :: rocdist_generate_normal_double
+        end function
+    end interface
+
+    ! Log-normals: generic over the kind of mean and stddev.
+    interface rocdist_generate_log_normal
+        function rocdist_generate_log_normal(generator, output, n, mean, stddev) bind(c, name="rocdist_generate_log_normal")
+            import :: c_int, c_ptr, c_size_t, c_float
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            real(c_float), value :: mean
+            real(c_float), value :: stddev
+            integer(c_int) :: rocdist_generate_log_normal
+        end function
+
+        function rocdist_generate_log_normal_double(generator, output, n, mean, stddev) &
+            bind(c, name="rocdist_generate_log_normal_double")
+            import :: c_int, c_ptr, c_size_t, c_double
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            real(c_double), value :: mean
+            real(c_double), value :: stddev
+            integer(c_int) :: rocdist_generate_log_normal_double
+        end function
+    end interface
+
+    ! Status strings and the version.
+    interface
+        ! A static NUL-terminated C string; c_f_pointer turns it into characters.
+        function rocdist_get_status_string(status) bind(c, name="rocdist_get_status_string")
+            import :: c_int, c_ptr
+            integer(c_int), value :: status
+            type(c_ptr) :: rocdist_get_status_string
+        end function
+
+        function rocdist_get_version(version) bind(c, name="rocdist_get_version")
+            import :: c_int
+            integer(c_int), intent(out) :: version
+            integer(c_int) :: rocdist_get_version
+        end function
+    end interface
+end module rocdist

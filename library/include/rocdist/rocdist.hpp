@@ -1,0 +1,211 @@
+/**
+ * \file rocdist.hpp
+ * \brief C++ wrappers over the C API: a generator that owns its handle
+ *        (RAII, move-only) and calls that throw rocdist_cpp::error, which
+ *        carries the status, instead of returning it.
+ *
+ * Header-only; link with the same library as C users (-lrocdist or
+ * rocdist::rocdist). The namespace is rocdist_cpp, as rocRAND's is
+ * rocrand_cpp, so that it never meets the library's internal names.
+ */
+#ifndef ROCDIST_ROCDIST_HPP
+#define ROCDIST_ROCDIST_HPP
+
+#include <cstddef>
+#include <stdexcept>
+#include <utility>
+
+#include "rocdist/rocdist.h"
+
+/** \brief The C++ interface to rocdist. */
+namespace rocdist_cpp
+{
+
+/** \brief What every wrapper throws when a C call does not succeed. */
+class error : public std::runtime_error
+{
+public:
+    /**
+     * \brief An exception for a status other than ROCDIST_STATUS_SUCCESS.
+     * \param status the status the C call returned; what() is its sentence.
+     */
+    explicit error(rocdist_status status)
+        : std::runtime_error(rocdist_get_status_string(status))
+        , status_(status)
+    {
+    }
+
+    /** \brief The status the C call returned. \return the status. */
+    rocdist_status status() const noexcept { return status_; }
+
+private:
+    rocdist_status status_;
+};
+
+/**
+ * \brief Throws error(status) unless status is ROCDIST_STATUS_SUCCESS.
+ * \param status a status returned by a C call.
+ */
+inline void check(rocdist_status status)
+{
+    if(status != ROCDIST_STATUS_SUCCESS)
+        throw error(status);
+}
+
+/** \brief Where a generator's output lives. */
+enum class backend
+{
+    device, /**< GPU memory of the current device (rocdist_create_generator). */
+    host    /**< host memory, all CPU cores (rocdist_create_generator_host). */
+};
+
+/**
+ * \brief Owns one rocdist_generator; destroys it when it goes out of scope.
+ *        Every member throws error with the C call's status on failure; the
+ *        statuses are those listed for the C function of the same name.
+ */
+class generator
+{
+public:
+    /**
+     * \brief Creates a generator.
+     * \param where    device (rocdist_create_generator) or host
+     *                 (rocdist_create_generator_host).
+     * \param rng_type the engine.
+     */
+    explicit generator(backend where = backend::device, rocdist_rng_type rng_type = ROCDIST_RNG_PHILOX4X32_10)
+    {
+        check(where == backend::device ? rocdist_create_generator(&handle_, rng_type)
+                                       : rocdist_create_generator_host(&handle_, rng_type));
+    }
+
+    ~generator()
+    {
+        if(handle_ != nullptr)
+            rocdist_destroy_generator(handle_);
+    }
+
+    generator(const generator&)            = delete;
+    generator& operator=(const generator&) = delete;
+
+    /** \brief Takes other's handle; other is left empty. \param other the source. */
+    generator(generator&& other) noexcept
+        : handle_(std::exchange(other.handle_, nullptr))
+    {
+    }
+
+    /** \brief Swaps handles with other. \param other the source. \return *this. */
+    generator& operator=(generator&& other) noexcept
+    {
+        std::swap(handle_, other.handle_);
+        return *this;
+    }
+
+    /** \brief The C handle, for calls this class does not wrap. \return the handle. */
+    rocdist_generator get() const noexcept { return handle_; }
+
+    /** \brief rocdist_set_seed. \param seed the 64-bit seed. */
+    void set_seed(unsigned long long seed) { check(rocdist_set_seed(handle_, seed)); }
+
+    /** \brief rocdist_set_offset. \param offset element position. */
+    void set_offset(unsigned long long offset) { check(rocdist_set_offset(handle_, offset)); }
+
+    /** \brief rocdist_set_stream. \param stream hipStream_t or cudaStream_t; NULL for the default. */
+    void set_stream(void* stream) { check(rocdist_set_stream(handle_, stream)); }
+
+    /** \brief rocdist_set_ordering. \param ordering the ordering. */
+    void set_ordering(rocdist_ordering ordering) { check(rocdist_set_ordering(handle_, ordering)); }
+
+    /** \brief rocdist_set_normal_method. \param method the method. */
+    void set_normal_method(rocdist_normal_method method) { check(rocdist_set_normal_method(handle_, method)); }
+
+    /**
+     * \brief rocdist_generate: raw 32-bit words.
+     * \param output n elements of the generator's memory kind.
+     * \param n      number of elements.
+     */
+    void generate(unsigned int* output, std::size_t n) { check(rocdist_generate(handle_, output, n)); }
+
+    /**
+     * \brief rocdist_generate_uniform.
+     * \param output n elements of the generator's memory kind.
+     * \param n      number of elements.
+     */
+    void generate_uniform(float* output, std::size_t n) { check(rocdist_generate_uniform(handle_, output, n)); }
+
+    /**
+     * \brief rocdist_generate_uniform_double.
+     * \param output n elements of the generator's memory kind.
+     * \param n      number of elements.
+     */
+    void generate_uniform(double* output, std::size_t n)
+    {
+        check(rocdist_generate_uniform_double(handle_, output, n));
+    }
+
+    /**
+     * \brief rocdist_generate_normal.
+     * \param output n elements of the generator's memory kind.
+     * \param n      number of elements.
+     * \param mean   finite.
+     * \param stddev finite and positive.
+     */
+    void generate_normal(float* output, std::size_t n, float mean, float stddev)
+    {
+        check(rocdist_generate_normal(handle_, output, n, mean, stddev));
+    }
+
+    /**
+     * \brief rocdist_generate_normal_double.
+     * \param output n elements of the generator's memory kind.
+     * \param n      number of elements.
+     * \param mean   finite.
+     * \param stddev finite and positive.
+     */
+    void generate_normal(double* output, std::size_t n, double mean, double stddev)
+    {
+        check(rocdist_generate_normal_double(handle_, output, n, mean, stddev));
+    }
+
+    /**
+     * \brief rocdist_generate_log_normal.
+     * \param output n elements of the generator's memory kind.
+     * \param n      number of elements.
+     * \param mean   mean of the logarithm; finite.
+     * \param stddev standard deviation of the logarithm; finite and positive.
+     */
+    void generate_log_normal(float* output, std::size_t n, float mean, float stddev)
+    {
+        check(rocdist_generate_log_normal(handle_, output, n, mean, stddev));
+    }
+
+    /**
+     * \brief rocdist_generate_log_normal_double.
+     * \param output n elements of the generator's memory kind.
+     * \param n      number of elements.
+     * \param mean   mean of the logarithm; finite.
+     * \param stddev standard deviation of the logarithm; finite and positive.
+     */
+    void generate_log_normal(double* output, std::size_t n, double mean, double stddev)
+    {
+        check(rocdist_generate_log_normal_double(handle_, output, n, mean, stddev));
+    }
+
+private:
+    rocdist_generator handle_ = nullptr;
+};
+
+/**
+ * \brief rocdist_get_version.
+ * \return the library's version as major * 10000 + minor * 100 + patch.
+ */
+inline int version()
+{
+    int v = 0;
+    check(rocdist_get_version(&v));
+    return v;
+}
+
+} // namespace rocdist_cpp
+
+#endif
