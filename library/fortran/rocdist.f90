@@ -176,6 +176,44 @@ module rocdist
         end function
     end interface
 
+    ! Categorical variates: alias tables from unnormalised weights in memory
+    ! of the generator's kind, then samples from them.
+    interface
+        function rocdist_create_categorical(generator, weights, k, table) bind(c, name="rocdist_create_categorical")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: weights
+            integer(c_size_t), value :: k
+            type(c_ptr), intent(out) :: table
+            integer(c_int) :: rocdist_create_categorical
+        end function
+
+        function rocdist_create_categorical_double(generator, weights, k, table) &
+            bind(c, name="rocdist_create_categorical_double")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: weights
+            integer(c_size_t), value :: k
+            type(c_ptr), intent(out) :: table
+            integer(c_int) :: rocdist_create_categorical_double
+        end function
+
+        function rocdist_destroy_categorical(table) bind(c, name="rocdist_destroy_categorical")
+            import :: c_int, c_ptr
+            type(c_ptr), value :: table
+            integer(c_int) :: rocdist_destroy_categorical
+        end function
+
+        function rocdist_generate_categorical(generator, table, output, n) bind(c, name="rocdist_generate_categorical")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: table
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            integer(c_int) :: rocdist_generate_categorical
+        end function
+    end interface
+
     ! Status strings and the version.
     interface
         ! A static NUL-terminated C string; c_f_pointer turns it into characters.
