@@ -196,6 +196,17 @@ rocdist_status rocdist_generate_log_normal_double(rocdist_generator generator, d
     return generate_normal(generator, output, n, mean, stddev, true);
 }
 
+rocdist_status rocdist_generate_gamma(rocdist_generator generator, float* output, size_t n, float shape, float scale)
+{
+    return with_generator(generator, [&](rocdist::generator& g) { return g.generate_gamma(output, n, shape, scale); });
+}
+
+rocdist_status rocdist_generate_gamma_double(rocdist_generator generator, double* output, size_t n,
+                                             double shape, double scale)
+{
+    return with_generator(generator, [&](rocdist::generator& g) { return g.generate_gamma(output, n, shape, scale); });
+}
+
 rocdist_status rocdist_get_version(int* version)
 {
     if(version == nullptr)

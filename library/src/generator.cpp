@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "backend/block_functors.hpp"
+#include "backend/gamma_functor.hpp"
 #include "backend/host/host_backend.hpp"
 #include "backend/normal_functors.hpp"
 
@@ -93,5 +94,19 @@ rocdist_status generator::generate_normal(T* out, std::size_t n, T mean, T stdde
 
 template rocdist_status generator::generate_normal<float>(float*, std::size_t, float, float, bool);
 template rocdist_status generator::generate_normal<double>(double*, std::size_t, double, double, bool);
+
+template <class T>
+rocdist_status generator::generate_gamma(T* out, std::size_t n, T shape, T scale)
+{
+    // Parameters first: a bad one is an error even when n is 0.
+    if(!std::isfinite(shape) || !(shape > 0) || !std::isfinite(scale) || !(scale > 0))
+        return ROCDIST_STATUS_INVALID_VALUE;
+    const backend::gamma_functor<T> f{engine::philox_key_from_seed(seed_),
+                                      distributions::make_gamma_params(shape, scale)};
+    return generate_with(f, out, n);
+}
+
+template rocdist_status generator::generate_gamma<float>(float*, std::size_t, float, float);
+template rocdist_status generator::generate_gamma<double>(double*, std::size_t, double, double);
 
 } // namespace rocdist

@@ -52,6 +52,11 @@ public:
     template <class T>
     rocdist_status generate_normal(T* out, std::size_t n, T mean, T stddev, bool log_normal);
 
+    // Gamma(shape, scale) by Marsaglia-Tsang. Both orderings use the
+    // reproducible layout for now (on the host it is also the fastest).
+    template <class T>
+    rocdist_status generate_gamma(T* out, std::size_t n, T shape, T scale);
+
 private:
     template <class Functor>
     rocdist_status generate_with(const Functor& f, typename Functor::value_type* out, std::size_t n);

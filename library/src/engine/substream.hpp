@@ -21,6 +21,7 @@ enum class substream_tag : std::uint32_t
 {
     polar    = 1,
     ziggurat = 2,
+    gamma    = 3,
 };
 
 // Hands out the words of one substream in order, one Philox block at a time.

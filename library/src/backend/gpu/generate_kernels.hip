@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "backend/block_functors.hpp"
+#include "backend/gamma_functor.hpp"
 #include "backend/gpu/gpu_backend.hpp"
 #include "backend/normal_functors.hpp"
 #include "backend/gpu/runtime.hpp"
@@ -117,5 +118,7 @@ ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_POLAR)
 ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_INVERSE_CDF)
 ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_INVERSE_CDF_FAST)
 ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_ZIGGURAT)
+ROCDIST_INSTANTIATE_GENERATE(backend::gamma_functor<float>)
+ROCDIST_INSTANTIATE_GENERATE(backend::gamma_functor<double>)
 
 } // namespace rocdist::gpu
