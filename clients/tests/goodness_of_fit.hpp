@@ -90,24 +90,68 @@ namespace rocdist_test
 // case's; for a distribution with atoms it is conservative (Noether 1963),
 // so a p-value below the threshold still means a misfit. Non-negative
 // samples only (ties at 0 included).
+//
+// Reference CDFs can be slow (Boost's gamma CDF takes 30 us at shape 1e6),
+// so the CDF is evaluated only where more than stride samples would
+// otherwise lie between two evaluated values; values in between are bracketed by their evaluated neighbours (P(rounded < v) is at
+// least the one before, P(rounded <= v) at most the one after), which makes
+// the statistic an upper bound on the exact one, too large by at most the
+// largest bracket. That bracket is returned in max_bracket for the caller to
+// bound (at 2^20 samples and stride 16 it is near 1.5e-5, against a
+// critical distance near 1.9e-3 for p = 1e-4).
 template <class T, class Cdf>
-double ks_p_value_rounded(std::vector<T> sample, Cdf&& cdf)
+double ks_p_value_rounded(std::vector<T> sample, Cdf&& cdf, double& max_bracket, size_t stride = 16)
 {
     std::sort(sample.begin(), sample.end());
-    const double n = static_cast<double>(sample.size());
-    double       d = 0;
+    struct distinct
+    {
+        T      v;
+        size_t first, end; // sample indices holding v
+    };
+    std::vector<distinct> values;
     for(size_t i = 0; i < sample.size();)
     {
         size_t j = i;
         while(j < sample.size() && sample[j] == sample[i])
             ++j;
-        const long double v    = sample[i];
-        const long double up   = std::nextafter(sample[i], std::numeric_limits<T>::infinity());
-        const long double down = sample[i] > 0 ? std::nextafter(sample[i], T(0)) : v;
-        const double      below = sample[i] > 0 ? static_cast<double>(cdf((down + v) / 2)) : 0.0;
-        const double      upto  = static_cast<double>(cdf((v + up) / 2));
-        d = std::max({d, below - i / n, j / n - upto});
+        values.push_back({sample[i], i, j});
         i = j;
+    }
+    // below[k] = P(rounded < v_k), upto[k] = P(rounded <= v_k), at evaluated k.
+    const size_t        m = values.size();
+    std::vector<double> below(m, 0), upto(m, 1);
+    std::vector<size_t> evaluated;
+    // Evaluate v_k when more than stride samples would otherwise lie strictly
+    // between two evaluated values.
+    evaluated.push_back(0);
+    for(size_t k = 1; k < m; ++k)
+        if(k + 1 == m || values[k + 1].first - values[evaluated.back()].end > stride)
+            evaluated.push_back(k);
+    for(size_t k : evaluated)
+    {
+        const T           x    = values[k].v;
+        const long double v    = x;
+        const long double up   = std::nextafter(x, std::numeric_limits<T>::infinity());
+        const long double down = x > 0 ? std::nextafter(x, T(0)) : v;
+        below[k] = x > 0 ? static_cast<double>(cdf((down + v) / 2)) : 0.0;
+        upto[k]  = static_cast<double>(cdf((v + up) / 2));
+    }
+    const double n = static_cast<double>(sample.size());
+    double       d = 0;
+    max_bracket    = 0;
+    for(size_t e = 0; e < evaluated.size(); ++e)
+    {
+        const size_t k = evaluated[e];
+        d = std::max({d, below[k] - values[k].first / n, values[k].end / n - upto[k]});
+        if(e + 1 == evaluated.size())
+            break;
+        const size_t next = evaluated[e + 1];
+        // Between two evaluated values: P(rounded < v) >= upto[k] and
+        // P(rounded <= v) <= below[next].
+        for(size_t i = k + 1; i < next; ++i)
+            d = std::max({d, below[next] - values[i].first / n, values[i].end / n - upto[k]});
+        if(next > k + 1)
+            max_bracket = std::max(max_bracket, below[next] - upto[k]);
     }
     return kolmogorov_p_value(d, n);
 }
