@@ -117,7 +117,7 @@ struct gamma_draw<float>
 {
     float         z, complement, log_boost;
     std::uint32_t u;
-    float         log_u() const { return log_uniform(u); }
+    ROCDIST_HOST_DEVICE float log_u() const { return log_uniform(u); }
 };
 
 template <>
@@ -125,7 +125,7 @@ struct gamma_draw<double>
 {
     double        z, complement, log_boost;
     std::uint32_t u0, u1;
-    double        log_u() const { return log_uniform(u0, u1); }
+    ROCDIST_HOST_DEVICE double log_u() const { return log_uniform(u0, u1); }
 };
 
 template <class T, class Words>
