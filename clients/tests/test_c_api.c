@@ -22,6 +22,8 @@ int main(void)
     const unsigned int known[4] = {0x6627e8d5u, 0xe169c58du, 0xbc57ac4cu, 0x9b00dbd8u};
     unsigned int       words[4] = {0, 0, 0, 0};
     float              u[3];
+    float              g[3] = {0, 0, 0};
+    double             gd[2] = {0, 0};
     rocdist_generator  gen = NULL;
     int                i;
 
@@ -34,6 +36,13 @@ int main(void)
     for(i = 0; i < 3; ++i)
         CHECK(u[i] == (float)known[i + 1] * 0x1p-32f + 0x1p-33f);
     CHECK(rocdist_generate_uniform(gen, NULL, 3) == ROCDIST_STATUS_INVALID_POINTER);
+    CHECK(rocdist_generate_gamma(gen, g, 3, 2.5f, 1.0f) == ROCDIST_STATUS_SUCCESS);
+    for(i = 0; i < 3; ++i)
+        CHECK(g[i] > 0.0f);
+    CHECK(rocdist_generate_gamma_double(gen, gd, 2, 0.5, 2.0) == ROCDIST_STATUS_SUCCESS);
+    CHECK(gd[0] >= 0.0 && gd[1] >= 0.0);
+    CHECK(rocdist_generate_gamma(gen, g, 0, -1.0f, 1.0f) == ROCDIST_STATUS_INVALID_VALUE);
+    CHECK(rocdist_generate_gamma_double(gen, gd, 2, 1.0, 0.0) == ROCDIST_STATUS_INVALID_VALUE);
     CHECK(rocdist_destroy_generator(gen) == ROCDIST_STATUS_SUCCESS);
     CHECK(rocdist_destroy_generator(gen) == ROCDIST_STATUS_INVALID_HANDLE);
 
