@@ -28,8 +28,10 @@ enum class substream_tag : std::uint32_t
 class substream_reader
 {
 public:
-    ROCDIST_HOST_DEVICE substream_reader(philox_key key, substream_tag tag, std::uint64_t index)
-        : key_(key), tag_(static_cast<std::uint32_t>(tag)), index_(index)
+    // Reads from block first_block of the substream on (0: its beginning).
+    ROCDIST_HOST_DEVICE substream_reader(philox_key key, substream_tag tag, std::uint64_t index,
+                                         std::uint32_t first_block = 0)
+        : key_(key), tag_(static_cast<std::uint32_t>(tag)), index_(index), block_(first_block)
     {
     }
 
@@ -51,7 +53,7 @@ private:
     philox_key    key_;
     std::uint32_t tag_;
     std::uint64_t index_;
-    std::uint32_t block_ = 0;
+    std::uint32_t block_;
     unsigned      used_  = 4;
     philox_words  words_{};
 };
