@@ -43,10 +43,12 @@ ROCDIST_HOST_DEVICE gamma_params<T> make_gamma_params(T shape, T scale)
     // rounded c is then taken in double, where it does not vanish.
     const double a = static_cast<double>(shape) + (p.boost ? 1.0 : 0.0);
     const double d = a - 1.0 / 3.0;
+    // 3 sqrt(d) rather than sqrt(9d), which overflows for doubles above 2e307.
     p.d            = static_cast<T>(d);
-    p.c            = static_cast<T>(1.0 / std::sqrt(9.0 * static_cast<double>(p.d)));
-    const double c = static_cast<double>(p.c);
-    p.half_defect  = static_cast<T>(0.5 * (1.0 - 9.0 * static_cast<double>(p.d) * c * c));
+    const double s = std::sqrt(static_cast<double>(p.d));
+    p.c            = static_cast<T>(1.0 / (3.0 * s));
+    const double t = 3.0 * static_cast<double>(p.c) * s; // sqrt(9 d c^2)
+    p.half_defect  = static_cast<T>(0.5 * (1.0 - t * t));
     p.inv_shape    = T(1) / shape;
     p.scale        = scale;
     p.log_scale    = std::log(scale);
