@@ -1,5 +1,5 @@
-// rocdist's bench client: uniforms, normals (every method), categorical
-// variates and the seed
+// rocdist's bench client: uniforms, normals (every method), gamma and
+// categorical variates and the seed
 // articles' tables, on the best backend present (the GPU when a GPU
 // generator can be created, else the host), beside cuRAND on the same backend,
 // NumPy on the host, and the store bandwidth measured in the same run.
@@ -79,6 +79,7 @@ int main(int argc, char** argv)
 
     rocdist_bench::register_uniform_benchmarks();
     rocdist_bench::register_normal_benchmarks();
+    rocdist_bench::register_gamma_benchmarks();
     rocdist_bench::register_seed_table_benchmarks();
     rocdist_bench::register_categorical_benchmarks();
 
@@ -86,6 +87,7 @@ int main(int argc, char** argv)
     benchmark::RunSpecifiedBenchmarks(&reporter);
     rocdist_bench::print_uniform_summary(reporter);
     rocdist_bench::print_normal_summary(reporter);
+    rocdist_bench::print_gamma_summary(reporter);
     rocdist_bench::print_seed_tables(reporter);
     rocdist_bench::print_categorical_summary(reporter);
     rocdist_bench::print_warp_rounds_table(rounds_csv);

@@ -1,8 +1,10 @@
 """NumPy's single-threaded samplers, timed for rocdist_bench's peer columns.
 
 usage: numpy_peer.py normal N
+       numpy_peer.py gamma:SHAPE N
 prints one line per dtype: "<dtype> <samples per second>", best of 5 calls
-of Generator.standard_normal(out=..., dtype=...) (PCG64, ziggurat).
+of Generator.standard_normal(out=..., dtype=...) (PCG64, ziggurat), or of
+Generator.standard_gamma(SHAPE, out=..., dtype=...) (Marsaglia-Tsang).
 
 usage: numpy_peer.py choice K N
 prints "choice <samples per second>", best of 5 calls of
@@ -35,11 +37,19 @@ def main():
         print(f"choice {rate:.6g}")
         return
     n = int(sys.argv[2])
-    if kind != "normal":
+    if kind == "normal":
+        def fill(out, dtype):
+            return rng.standard_normal(out=out, dtype=dtype)
+    elif kind.startswith("gamma:"):
+        shape = float(kind.split(":", 1)[1])
+
+        def fill(out, dtype):
+            return rng.standard_gamma(shape, out=out, dtype=dtype)
+    else:
         sys.exit(f"unknown sampler {kind}")
     for dtype in (np.float32, np.float64):
         out = np.empty(n, dtype=dtype)
-        rate = best_rate(lambda: rng.standard_normal(out=out, dtype=dtype), n)
+        rate = best_rate(lambda: fill(out, dtype), n)
         print(f"{np.dtype(dtype).name} {rate:.6g}")
 
 

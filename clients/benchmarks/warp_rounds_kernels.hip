@@ -105,5 +105,6 @@ double device_rounds(warp_strategy strategy, const Sampler& s, unsigned& warp)
 template double device_rounds(warp_strategy, const fixed_acceptance_sampler&, unsigned&);
 template double device_rounds(warp_strategy, const rocdist::backend::polar_sampler<float>&, unsigned&);
 template double device_rounds(warp_strategy, const rocdist::backend::ziggurat_sampler<float>&, unsigned&);
+template double device_rounds(warp_strategy, const rocdist::backend::gamma_sampler<float>&, unsigned&);
 
 } // namespace rocdist_bench

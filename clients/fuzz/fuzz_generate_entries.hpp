@@ -1,7 +1,6 @@
 // Every generating entry point of the C API as the fuzzer calls it: element
 // size, and how its distribution parameters are read from the input.
-// A new entry point is one more line in generate_entries, for example
-//   {"gamma", sizeof(float), two_parameters<float, rocdist_generate_gamma>},
+// A new entry point is one more line in generate_entries.
 #pragma once
 
 #include <cstddef>
@@ -61,6 +60,8 @@ inline const generate_entry generate_entries[] = {
     {"normal_double", sizeof(double), two_parameters<double, rocdist_generate_normal_double>},
     {"log_normal", sizeof(float), two_parameters<float, rocdist_generate_log_normal>},
     {"log_normal_double", sizeof(double), two_parameters<double, rocdist_generate_log_normal_double>},
+    {"gamma", sizeof(float), two_parameters<float, rocdist_generate_gamma>},
+    {"gamma_double", sizeof(double), two_parameters<double, rocdist_generate_gamma_double>},
     {"categorical", sizeof(unsigned int), categorical<float, rocdist_create_categorical>},
     {"categorical_double", sizeof(unsigned int), categorical<double, rocdist_create_categorical_double>},
 };

@@ -73,6 +73,12 @@ inline const std::vector<generate_call>& all_generate_calls()
         // The rejection methods: every element draws from its own substream.
         normal_call<float>("normal_polar", ROCDIST_NORMAL_POLAR, 0.0f, 1.0f, false),
         normal_call<double>("normal_ziggurat_double", ROCDIST_NORMAL_ZIGGURAT, 0.0, 1.0, false),
+        make_generate_call<float>("gamma", [](rocdist_generator g, float* out, size_t n) {
+            return rocdist_generate_gamma(g, out, n, 2.5f, 1.5f);
+        }),
+        make_generate_call<double>("gamma_double", [](rocdist_generator g, double* out, size_t n) {
+            return rocdist_generate_gamma_double(g, out, n, 0.25, 3.0);
+        }),
     };
     return calls;
 }

@@ -26,6 +26,8 @@ int main(void)
     const float        weights[3] = {0.0f, 1.0f, 0.0f};
     unsigned int       categories[5] = {9, 9, 9, 9, 9};
     rocdist_categorical table = NULL;
+    float              g[3] = {0, 0, 0};
+    double             gd[2] = {0, 0};
     rocdist_generator  gen = NULL;
     int                i;
 
@@ -45,6 +47,13 @@ int main(void)
     CHECK(rocdist_destroy_categorical(table) == ROCDIST_STATUS_SUCCESS);
     CHECK(rocdist_destroy_categorical(table) == ROCDIST_STATUS_INVALID_HANDLE);
     CHECK(rocdist_create_categorical_double(gen, NULL, 3, &table) == ROCDIST_STATUS_INVALID_POINTER);
+    CHECK(rocdist_generate_gamma(gen, g, 3, 2.5f, 1.0f) == ROCDIST_STATUS_SUCCESS);
+    for(i = 0; i < 3; ++i)
+        CHECK(g[i] > 0.0f);
+    CHECK(rocdist_generate_gamma_double(gen, gd, 2, 0.5, 2.0) == ROCDIST_STATUS_SUCCESS);
+    CHECK(gd[0] >= 0.0 && gd[1] >= 0.0);
+    CHECK(rocdist_generate_gamma(gen, g, 0, -1.0f, 1.0f) == ROCDIST_STATUS_INVALID_VALUE);
+    CHECK(rocdist_generate_gamma_double(gen, gd, 2, 1.0, 0.0) == ROCDIST_STATUS_INVALID_VALUE);
     CHECK(rocdist_destroy_generator(gen) == ROCDIST_STATUS_SUCCESS);
     CHECK(rocdist_destroy_generator(gen) == ROCDIST_STATUS_INVALID_HANDLE);
 

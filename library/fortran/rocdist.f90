@@ -176,6 +176,30 @@ module rocdist
         end function
     end interface
 
+    ! Gamma variates: generic over the kind of shape and scale.
+    interface rocdist_generate_gamma
+        function rocdist_generate_gamma(generator, output, n, shape, scale) bind(c, name="rocdist_generate_gamma")
+            import :: c_int, c_ptr, c_size_t, c_float
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            real(c_float), value :: shape
+            real(c_float), value :: scale
+            integer(c_int) :: rocdist_generate_gamma
+        end function
+
+        function rocdist_generate_gamma_double(generator, output, n, shape, scale) &
+            bind(c, name="rocdist_generate_gamma_double")
+            import :: c_int, c_ptr, c_size_t, c_double
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            real(c_double), value :: shape
+            real(c_double), value :: scale
+            integer(c_int) :: rocdist_generate_gamma_double
+        end function
+    end interface
+
     ! Categorical variates: alias tables from unnormalised weights in memory
     ! of the generator's kind, then samples from them.
     interface

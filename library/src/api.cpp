@@ -255,6 +255,17 @@ rocdist_status rocdist_generate_categorical(rocdist_generator generator, rocdist
     });
 }
 
+rocdist_status rocdist_generate_gamma(rocdist_generator generator, float* output, size_t n, float shape, float scale)
+{
+    return with_generator(generator, [&](rocdist::generator& g) { return g.generate_gamma(output, n, shape, scale); });
+}
+
+rocdist_status rocdist_generate_gamma_double(rocdist_generator generator, double* output, size_t n,
+                                             double shape, double scale)
+{
+    return with_generator(generator, [&](rocdist::generator& g) { return g.generate_gamma(output, n, shape, scale); });
+}
+
 rocdist_status rocdist_get_version(int* version)
 {
     if(version == nullptr)

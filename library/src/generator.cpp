@@ -5,6 +5,7 @@
 
 #include "backend/block_functors.hpp"
 #include "backend/host/alias_table_host.hpp"
+#include "backend/gamma_functor.hpp"
 #include "backend/host/host_backend.hpp"
 #include "backend/normal_functors.hpp"
 #include "backend/rejection_samplers.hpp"
@@ -170,5 +171,21 @@ rocdist_status generator::generate_categorical(const categorical_table& table, u
     return generate_with(
         backend::categorical_functor{engine::philox_key_from_seed(seed_), table.entries(), table.size()}, out, n);
 }
+
+template <class T>
+rocdist_status generator::generate_gamma(T* out, std::size_t n, T shape, T scale)
+{
+    // Parameters first: a bad one is an error even when n is 0.
+    if(!std::isfinite(shape) || !(shape > 0) || !std::isfinite(scale) || !(scale > 0))
+        return ROCDIST_STATUS_INVALID_VALUE;
+    const engine::philox_key             key    = engine::philox_key_from_seed(seed_);
+    const distributions::gamma_params<T> params = distributions::make_gamma_params(shape, scale);
+    if(ordering_ == ROCDIST_ORDERING_FAST)
+        return generate_with(backend::compacted<backend::gamma_sampler<T>>{{key, params}}, out, n);
+    return generate_with(backend::gamma_functor<T>{key, params}, out, n);
+}
+
+template rocdist_status generator::generate_gamma<float>(float*, std::size_t, float, float);
+template rocdist_status generator::generate_gamma<double>(double*, std::size_t, double, double);
 
 } // namespace rocdist

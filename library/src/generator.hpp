@@ -54,6 +54,10 @@ public:
     rocdist_status create_categorical(const T* weights, std::size_t k, std::shared_ptr<categorical_table>& table);
     rocdist_status generate_categorical(const categorical_table& table, unsigned int* out, std::size_t n);
 
+    // Gamma(shape, scale) by Marsaglia-Tsang, in either ordering.
+    template <class T>
+    rocdist_status generate_gamma(T* out, std::size_t n, T shape, T scale);
+
 private:
     template <class Functor>
     rocdist_status generate_with(const Functor& f, typename Functor::value_type* out, std::size_t n);

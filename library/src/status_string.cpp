@@ -11,7 +11,8 @@ extern "C" const char* rocdist_get_status_string(rocdist_status status)
     case ROCDIST_STATUS_INVALID_POINTER:
         return "A pointer argument is NULL (with a nonzero count) or not aligned to its element type.";
     case ROCDIST_STATUS_INVALID_VALUE:
-        return "A parameter is outside its domain (for example a stream given to a host generator).";
+        return "A parameter is outside its domain (for example a stream given to a host generator, or a "
+               "normal stddev or gamma shape or scale that is not finite and positive).";
     case ROCDIST_STATUS_TYPE_ERROR:
         return "Unknown engine, ordering or method value.";
     case ROCDIST_STATUS_NO_DEVICE:

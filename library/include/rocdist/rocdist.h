@@ -359,6 +359,48 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_log_normal_double(rocdist_generat
                                                                  double            stddev);
 
 /**
+ * \brief Writes n gamma floats with the given shape and scale (mean
+ *        shape * scale, variance shape * scale^2), by Marsaglia and Tsang's
+ *        method; for shape < 1 as Gamma(shape + 1) U^(1/shape). In the
+ *        reproducible ordering element i takes all its attempts from its own
+ *        substream, so it depends only on (seed, i, shape, scale): any split
+ *        and any offset give the same elements, and host and GPU generators
+ *        agree within the tolerance of docs/gamma.md. Values below the
+ *        smallest subnormal are 0 (tiny shapes make this common: about 90% of
+ *        Gamma(0.001) floats), exactly as often as the scaled variate rounds
+ *        to 0; values past the largest float are infinity.
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing (after
+ *                  the parameters are checked).
+ * \param shape     finite and greater than 0.
+ * \param scale     finite and greater than 0.
+ * \return as rocdist_generate, and ROCDIST_STATUS_INVALID_VALUE (nothing
+ *         written, even for n = 0) for a shape or scale that is NaN,
+ *         infinite, zero or negative.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_gamma(rocdist_generator generator,
+                                                     float*            output,
+                                                     size_t            n,
+                                                     float             shape,
+                                                     float             scale);
+
+/**
+ * \brief Writes n gamma doubles; as rocdist_generate_gamma (about 47% of
+ *        Gamma(0.001) doubles are below the smallest subnormal and are 0).
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \param shape     finite and greater than 0.
+ * \param scale     finite and greater than 0.
+ * \return as rocdist_generate_gamma.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_gamma_double(rocdist_generator generator,
+                                                            double*           output,
+                                                            size_t            n,
+                                                            double            shape,
+                                                            double            scale);
+/**
  * \brief Builds the alias table of a categorical distribution over
  *        0 .. k-1 with probabilities proportional to weights.
  *

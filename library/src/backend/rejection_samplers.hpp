@@ -9,6 +9,7 @@
 #include "backend/normal_functors.hpp"
 #include "backend/substream_sources.hpp"
 #include "config.hpp"
+#include "distributions/gamma.hpp"
 #include "distributions/polar.hpp"
 #include "distributions/ziggurat.hpp"
 #include "engine/substream.hpp"
@@ -67,6 +68,24 @@ struct ziggurat_sampler
             return false;
         v[0] = transform(x);
         return true;
+    }
+};
+
+// One Philox block (float) or two (double) per attempt, so one attempt per
+// candidate.
+template <class T>
+struct gamma_sampler
+{
+    using value_type                                  = T;
+    static constexpr unsigned               outputs_per_attempt    = 1;
+    static constexpr unsigned               attempts_per_candidate = 1;
+    static constexpr engine::substream_tag tag                    = engine::substream_tag::gamma;
+    engine::philox_key                      key;
+    distributions::gamma_params<T>          params;
+
+    ROCDIST_HOST_DEVICE bool attempt(engine::substream_reader& words, T (&v)[1]) const
+    {
+        return distributions::gamma_attempt(params, words, v[0]);
     }
 };
 

@@ -27,15 +27,18 @@ enum class substream_tag : std::uint32_t
 {
     polar    = 1,
     ziggurat = 2,
+    gamma    = 3,
 };
 
 // Hands out the words of one substream in order, one Philox block at a time.
 class substream_reader
 {
 public:
-    // Element (or pair) `index`'s substream, for the reproducible ordering.
-    ROCDIST_HOST_DEVICE substream_reader(philox_key key, substream_tag tag, std::uint64_t index)
-        : key_(key), word1_(0x80000000u | static_cast<std::uint32_t>(tag)), index_(index)
+    // Element (or pair) `index`'s substream, for the reproducible ordering,
+    // read from block first_block on (0: its beginning).
+    ROCDIST_HOST_DEVICE substream_reader(philox_key key, substream_tag tag, std::uint64_t index,
+                                         std::uint32_t first_block = 0)
+        : key_(key), word1_(0x80000000u | static_cast<std::uint32_t>(tag)), index_(index), block_(first_block)
     {
     }
 
@@ -65,14 +68,14 @@ public:
 
 private:
     ROCDIST_HOST_DEVICE substream_reader(philox_key key, std::uint32_t word1, std::uint64_t index)
-        : key_(key), word1_(word1), index_(index)
+        : key_(key), word1_(word1), index_(index), block_(0)
     {
     }
 
     philox_key    key_;
     std::uint32_t word1_;
     std::uint64_t index_;
-    std::uint32_t block_ = 0;
+    std::uint32_t block_;
     unsigned      used_  = 4;
     philox_words  words_{};
 };

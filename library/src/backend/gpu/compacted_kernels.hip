@@ -52,5 +52,7 @@ ROCDIST_INSTANTIATE_COMPACTED(backend::polar_sampler<float>)
 ROCDIST_INSTANTIATE_COMPACTED(backend::polar_sampler<double>)
 ROCDIST_INSTANTIATE_COMPACTED(backend::ziggurat_sampler<float>)
 ROCDIST_INSTANTIATE_COMPACTED(backend::ziggurat_sampler<double>)
+ROCDIST_INSTANTIATE_COMPACTED(backend::gamma_sampler<float>)
+ROCDIST_INSTANTIATE_COMPACTED(backend::gamma_sampler<double>)
 
 } // namespace rocdist::gpu

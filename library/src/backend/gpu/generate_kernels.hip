@@ -3,6 +3,7 @@
 // backend::write_packet, the body the host backend runs too.
 #include "backend/block_functors.hpp"
 #include "backend/gpu/device_guard.hpp"
+#include "backend/gamma_functor.hpp"
 #include "backend/gpu/gpu_backend.hpp"
 #include "backend/gpu/launch_shape.hpp"
 #include "backend/normal_functors.hpp"
@@ -107,5 +108,7 @@ ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_POLAR)
 ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_INVERSE_CDF)
 ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_INVERSE_CDF_FAST)
 ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_ZIGGURAT)
+ROCDIST_INSTANTIATE_GENERATE(backend::gamma_functor<float>)
+ROCDIST_INSTANTIATE_GENERATE(backend::gamma_functor<double>)
 
 } // namespace rocdist::gpu

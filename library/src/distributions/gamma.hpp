@@ -1,0 +1,209 @@
+// Gamma variates by Marsaglia and Tsang, "A simple method for generating
+// gamma variables", ACM TOMS 26(3), 2000: for shape a >= 1, d = a - 1/3,
+// c = 1/sqrt(9d), a normal z and v = (1 + cz)^3, keep d v when
+// log U < z^2/2 + d (1 - v + log v), with the squeeze U < 1 - 0.0331 z^4 first.
+// For a < 1 the same method draws G ~ Gamma(a + 1) and returns G U'^(1/a).
+//
+// One attempt reads a fixed number of words (4 for float: two for a
+// Box-Muller normal, one for U, one for U'; 8 for double), U' included on
+// every attempt, so that the accepted attempt's U' is independent of the
+// acceptance and every consumer of a word source reads it identically.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "config.hpp"
+#include "distributions/box_muller.hpp"
+#include "distributions/uniform.hpp"
+
+namespace rocdist::distributions
+{
+
+// Everything one call needs, computed once from (shape, scale).
+template <class T>
+struct gamma_params
+{
+    T    d;          // (a or a + 1) - 1/3
+    T    c;          // 1 / sqrt(9 d)
+    T    half_defect; // (1 - 9 d c^2) / 2, from c's rounding: the z^2 term the stable test keeps
+    bool boost;      // a < 1: multiply by U'^(1/a)
+    T    inv_shape;  // 1 / a (boost only; infinite for subnormal float shapes)
+    T    scale;
+    T    log_scale;
+};
+
+// Shape and scale must be finite and positive (the generator checks).
+template <class T>
+ROCDIST_HOST_DEVICE gamma_params<T> make_gamma_params(T shape, T scale)
+{
+    gamma_params<T> p{};
+    p.boost = shape < T(1);
+    // d and c computed in double and rounded once to T; the defect of the
+    // rounded c is then taken in double, where it does not vanish.
+    const double a = static_cast<double>(shape) + (p.boost ? 1.0 : 0.0);
+    const double d = a - 1.0 / 3.0;
+    // 3 sqrt(d) rather than sqrt(9d), which overflows for doubles above 2e307.
+    p.d            = static_cast<T>(d);
+    const double s = std::sqrt(static_cast<double>(p.d));
+    p.c            = static_cast<T>(1.0 / (3.0 * s));
+    const double t = 3.0 * static_cast<double>(p.c) * s; // sqrt(9 d c^2)
+    p.half_defect  = static_cast<T>(0.5 * (1.0 - t * t));
+    p.inv_shape    = T(1) / shape;
+    p.scale        = scale;
+    p.log_scale    = std::log(scale);
+    return p;
+}
+
+// log of the uniform (w + 1/2) 2^-32 in (0, 1), exact in its argument: in
+// the upper half, where a float's spacing (2^-24) is coarser than the word's,
+// through log1p of the complement 1 - u = uniform_float(~w). Never 0.
+ROCDIST_HOST_DEVICE float log_uniform(std::uint32_t w)
+{
+    return w < 0x80000000u ? std::log(uniform_float(w)) : std::log1p(-uniform_float(~w));
+}
+
+// log of uniform_double's (z + 1/2) 2^-53, z = x ^ (y << 21); its top value
+// rounds to 1, so the upper half goes through the exact complement too.
+ROCDIST_HOST_DEVICE double log_uniform(std::uint32_t x, std::uint32_t y)
+{
+    const std::uint64_t z = static_cast<std::uint64_t>(x) ^ (static_cast<std::uint64_t>(y) << 21);
+    if(z < (std::uint64_t{1} << 52))
+        return std::log(uniform_double(x, y));
+    const std::uint64_t complement = ((std::uint64_t{1} << 53) - 1) - z;
+    return std::log1p(-(static_cast<double>(complement) * 0x1p-53 + 0x1p-54));
+}
+
+// 1 - u for the same uniform, exactly as far as the format allows.
+ROCDIST_HOST_DEVICE float uniform_complement(std::uint32_t w)
+{
+    return uniform_float(~w);
+}
+ROCDIST_HOST_DEVICE double uniform_complement(std::uint32_t x, std::uint32_t y)
+{
+    const std::uint64_t z = static_cast<std::uint64_t>(x) ^ (static_cast<std::uint64_t>(y) << 21);
+    return static_cast<double>(((std::uint64_t{1} << 53) - 1) - z) * 0x1p-53 + 0x1p-54;
+}
+
+// 3 (log1p(y) - y + y^2/2 - y^3/3): with v = (1 + y)^3 and y = c z,
+// z^2/2 + d (1 - v + log v) = half_defect z^2 + d tail(y), without the
+// cancellation of the textbook form, which loses d * eps (60 at a = 1e9 in
+// float) to rounding. Below |y| = 1/16 the series to y^9 is used (the first
+// omitted term is under 3e-8 of the sum: exact for float, an error below
+// 4e-10 in the double test); above it the direct form, whose error d |y| eps
+// only arises there when |z| > 3 sqrt(d) / 16, where it is small.
+template <class T>
+ROCDIST_HOST_DEVICE T log_acceptance_tail(T y)
+{
+    if(std::fabs(y) < T(0.0625))
+    {
+        // -y^4/4 + y^5/5 - y^6/6 + y^7/7 - y^8/8 + y^9/9, times 3.
+        T s = T(1) / T(9);
+        s   = T(-1) / T(8) + y * s;
+        s   = T(1) / T(7) + y * s;
+        s   = T(-1) / T(6) + y * s;
+        s   = T(1) / T(5) + y * s;
+        s   = T(-1) / T(4) + y * s;
+        const T y2 = y * y;
+        return T(3) * y2 * y2 * s;
+    }
+    return T(3) * (std::log1p(y) - y * (T(1) - y * (T(0.5) - y / T(3))));
+}
+
+// The words of one attempt, converted: the normal z, U through 1 - U (for the
+// squeeze) and its word(s) (for the exact test), and log U' / a.
+template <class T>
+struct gamma_draw;
+
+template <>
+struct gamma_draw<float>
+{
+    float         z, complement, log_boost;
+    std::uint32_t u;
+    ROCDIST_HOST_DEVICE float log_u() const { return log_uniform(u); }
+};
+
+template <>
+struct gamma_draw<double>
+{
+    double        z, complement, log_boost;
+    std::uint32_t u0, u1;
+    ROCDIST_HOST_DEVICE double log_u() const { return log_uniform(u0, u1); }
+};
+
+template <class T, class Words>
+ROCDIST_HOST_DEVICE gamma_draw<T> read_gamma_draw(const gamma_params<T>& p, Words& words)
+{
+    if constexpr(sizeof(T) == sizeof(float))
+    {
+        const std::uint32_t n0 = words.next(), n1 = words.next();
+        const std::uint32_t u = words.next();
+        const std::uint32_t b = words.next();
+        return {box_muller(n0, n1).first, uniform_complement(u),
+                p.boost ? log_uniform(b) * p.inv_shape : 0.0f, u};
+    }
+    else
+    {
+        const std::uint32_t x0 = words.next(), x1 = words.next();
+        const std::uint32_t y0 = words.next(), y1 = words.next();
+        const std::uint32_t u0 = words.next(), u1 = words.next();
+        const std::uint32_t b0 = words.next(), b1 = words.next();
+        return {box_muller(x0, x1, y0, y1).first, uniform_complement(u0, u1),
+                p.boost ? log_uniform(b0, b1) * p.inv_shape : 0.0, u0, u1};
+    }
+}
+
+// The decision on one attempt's draw: true with out = the variate times
+// scale when the attempt is accepted.
+//
+// Output below the smallest subnormal is 0 and above the largest finite
+// value is infinity: the result is rounded once from its exact logarithm
+// where a plain product could underflow or overflow early, so 0 appears as
+// often as the scaled variate rounds to 0.
+template <class T>
+ROCDIST_HOST_DEVICE bool gamma_accept(const gamma_params<T>& p, const gamma_draw<T>& r, T& out)
+{
+    const T y = p.c * r.z;
+    if(!(y > T(-1)))
+        return false;
+    // Marsaglia-Tsang's squeeze 1 - U > 0.0331 z^4, else the exact test.
+    const T z2 = r.z * r.z;
+    if(!(r.complement > T(0.0331) * z2 * z2)
+       && !(r.log_u() < p.half_defect * z2 + p.d * log_acceptance_tail(y)))
+        return false;
+
+    // d v = d (1 + y)^3: near y = 0 as d + d (3y + 3y^2 + y^3), which keeps
+    // the digits of y when d is large (a = 1e9); elsewhere the plain cube.
+    const T w  = T(1) + y;
+    const T dv = std::fabs(y) < T(0.25) ? p.d + p.d * (y * (T(3) + y * (T(3) + y))) : p.d * (w * w * w);
+    if(!p.boost)
+    {
+        out = dv * p.scale;
+        return true;
+    }
+    // Where exp(e) is a normal number (float |e| < 80, double |e| < 700),
+    // dv exp(e) is rounded once: dv < 64 (here d < 5/3 and |z| < 9, the
+    // largest Box-Muller radius), so the product cannot overflow, and an
+    // underflow is the honest rounding of the result. Elsewhere the whole
+    // logarithm goes through the exponential, so nothing underflows early.
+    const T e     = r.log_boost + p.log_scale;
+    const T bound = sizeof(T) == sizeof(float) ? T(80) : T(700);
+    out           = std::fabs(e) < bound ? dv * std::exp(e) : std::exp(e + std::log(dv));
+    return true;
+}
+
+// One Marsaglia-Tsang attempt. Reads 4 words (float) or 8 (double) through
+// words.next(), always all of them and in this order: the normal (2 or 4),
+// the acceptance uniform U (1 or 2), the boost uniform U' (1 or 2). Returns
+// true with out = the variate times scale when the attempt is accepted.
+template <class T, class Words>
+ROCDIST_HOST_DEVICE bool gamma_attempt(const gamma_params<T>& p, Words& words, T& out)
+{
+    return gamma_accept(p, read_gamma_draw(p, words), out);
+}
+
+// Philox blocks one attempt takes.
+template <class T>
+constexpr unsigned gamma_blocks_per_attempt = sizeof(T) == sizeof(float) ? 1 : 2;
+
+} // namespace rocdist::distributions
