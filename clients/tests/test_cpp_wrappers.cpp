@@ -14,6 +14,8 @@ namespace
 
 static_assert(!std::is_copy_constructible_v<rocdist_cpp::generator>);
 static_assert(std::is_nothrow_move_constructible_v<rocdist_cpp::generator>);
+static_assert(!std::is_copy_constructible_v<rocdist_cpp::categorical>);
+static_assert(std::is_nothrow_move_constructible_v<rocdist_cpp::categorical>);
 
 TEST(cpp_wrappers, bad_argument_throws_its_status)
 {
@@ -85,6 +87,46 @@ TEST(cpp_wrappers, members_forward_to_the_c_calls)
     ASSERT_EQ(rocdist_generate_log_normal_double(c, direct.data(), n, 0.5, 0.25), ROCDIST_STATUS_SUCCESS);
     ASSERT_EQ(rocdist_destroy_generator(c), ROCDIST_STATUS_SUCCESS);
     EXPECT_EQ(wrapped, direct);
+}
+
+TEST(cpp_wrappers, gamma_and_categorical_forward_and_own_their_table)
+{
+    constexpr std::size_t n = 777;
+    rocdist_cpp::generator gen(rocdist_cpp::backend::host);
+    gen.set_seed(5);
+    std::vector<float> gamma(n), gamma_direct(n);
+    gen.generate_gamma(gamma.data(), n, 2.5f, 0.5f);
+    std::vector<unsigned int> picks(n);
+    const double              weights[] = {0.0, 3.0, 0.0, 1.0};
+    rocdist_categorical       handle    = nullptr;
+    {
+        rocdist_cpp::categorical table(gen, weights, 4);
+        handle = table.get();
+        rocdist_cpp::categorical moved(std::move(table));
+        EXPECT_EQ(table.get(), nullptr);
+        gen.generate_categorical(moved.get(), picks.data(), n);
+    }
+    unsigned int probe = 0;
+    EXPECT_EQ(rocdist_generate_categorical(gen.get(), handle, &probe, 1), ROCDIST_STATUS_INVALID_HANDLE);
+    for(unsigned int c : picks)
+        EXPECT_TRUE(c == 1 || c == 3) << c;
+
+    rocdist_generator c = nullptr;
+    ASSERT_EQ(rocdist_create_generator_host(&c, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_set_seed(c, 5), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_gamma(c, gamma_direct.data(), n, 2.5f, 0.5f), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_destroy_generator(c), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(gamma, gamma_direct);
+
+    try
+    {
+        rocdist_cpp::categorical bad(gen, weights, 0);
+        FAIL() << "k = 0 did not throw";
+    }
+    catch(const rocdist_cpp::error& e)
+    {
+        EXPECT_EQ(e.status(), ROCDIST_STATUS_INVALID_VALUE);
+    }
 }
 
 TEST(cpp_wrappers, version_matches_the_header)

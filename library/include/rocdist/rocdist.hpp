@@ -191,8 +191,101 @@ public:
         check(rocdist_generate_log_normal_double(handle_, output, n, mean, stddev));
     }
 
+    /**
+     * \brief rocdist_generate_gamma.
+     * \param output n floats in memory of the generator's kind.
+     * \param n      number of elements.
+     * \param shape  finite and greater than 0.
+     * \param scale  finite and greater than 0.
+     */
+    void generate_gamma(float* output, std::size_t n, float shape, float scale)
+    {
+        check(rocdist_generate_gamma(handle_, output, n, shape, scale));
+    }
+
+    /**
+     * \brief rocdist_generate_gamma_double.
+     * \param output n doubles in memory of the generator's kind.
+     * \param n      number of elements.
+     * \param shape  finite and greater than 0.
+     * \param scale  finite and greater than 0.
+     */
+    void generate_gamma(double* output, std::size_t n, double shape, double scale)
+    {
+        check(rocdist_generate_gamma_double(handle_, output, n, shape, scale));
+    }
+
+    /**
+     * \brief rocdist_generate_categorical.
+     * \param table  a table built for a generator of this kind (and GPU).
+     * \param output n unsigned ints in memory of the generator's kind.
+     * \param n      number of elements.
+     */
+    void generate_categorical(rocdist_categorical table, unsigned int* output, std::size_t n)
+    {
+        check(rocdist_generate_categorical(handle_, table, output, n));
+    }
+
 private:
     rocdist_generator handle_ = nullptr;
+};
+
+/**
+ * \brief Owns one rocdist_categorical alias table; destroys it when it goes
+ *        out of scope. Construction throws error with the C call's status.
+ */
+class categorical
+{
+public:
+    /**
+     * \brief rocdist_create_categorical.
+     * \param gen     the generator whose kind (and GPU) the table is for.
+     * \param weights k unnormalised float weights in memory of that kind.
+     * \param k       number of categories.
+     */
+    categorical(const generator& gen, const float* weights, std::size_t k)
+    {
+        check(rocdist_create_categorical(gen.get(), weights, k, &handle_));
+    }
+
+    /**
+     * \brief rocdist_create_categorical_double.
+     * \param gen     the generator whose kind (and GPU) the table is for.
+     * \param weights k unnormalised double weights in memory of that kind.
+     * \param k       number of categories.
+     */
+    categorical(const generator& gen, const double* weights, std::size_t k)
+    {
+        check(rocdist_create_categorical_double(gen.get(), weights, k, &handle_));
+    }
+
+    ~categorical()
+    {
+        if(handle_ != nullptr)
+            rocdist_destroy_categorical(handle_);
+    }
+
+    categorical(const categorical&)            = delete;
+    categorical& operator=(const categorical&) = delete;
+
+    /** \brief Takes other's handle; other is left empty. \param other the source. */
+    categorical(categorical&& other) noexcept
+        : handle_(std::exchange(other.handle_, nullptr))
+    {
+    }
+
+    /** \brief Swaps handles with other. \param other the source. \return *this. */
+    categorical& operator=(categorical&& other) noexcept
+    {
+        std::swap(handle_, other.handle_);
+        return *this;
+    }
+
+    /** \brief The C handle, for generator::generate_categorical. \return the handle. */
+    rocdist_categorical get() const noexcept { return handle_; }
+
+private:
+    rocdist_categorical handle_ = nullptr;
 };
 
 /**
