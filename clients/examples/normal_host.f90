@@ -19,6 +19,7 @@ program normal_host
     print '(a, i0, a, f8.4, a, f8.4, a)', 'mean and variance of ', n, ' normals: ', &
         mean, ', ', sum((x - mean)**2) / (n - 1), ' (expect 10 and 4)'
     call check(rocdist_destroy_generator(gen))
+    deallocate(x)
 
 contains
 

@@ -46,7 +46,8 @@ TEST(cpp_wrappers, unknown_engine_throws_type_error)
 {
     try
     {
-        rocdist_cpp::generator gen(rocdist_cpp::backend::host, static_cast<rocdist_rng_type>(99));
+        // 1 is within the enumeration's range (so C++ may hold it) but names no engine.
+        rocdist_cpp::generator gen(rocdist_cpp::backend::host, static_cast<rocdist_rng_type>(1));
         FAIL() << "an unknown engine did not throw";
     }
     catch(const rocdist_cpp::error& e)

@@ -35,6 +35,8 @@ program test_fortran_normal
     call expect(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS, 'destroy')
     call expect(rocdist_set_seed(c_null_ptr, 1_c_long_long), ROCDIST_STATUS_INVALID_HANDLE, 'NULL handle')
 
+    deallocate(xf, xd)
+
     print '(a, i0, a, i0)', 'rocdist ', version, ' from Fortran: failures ', failures
     if (failures /= 0) error stop 1
 
