@@ -20,21 +20,28 @@ namespace rocdist::host::avx2
 namespace
 {
 
-// Runs group(words, block, out) over whole groups of eight blocks; a last
-// partial group is computed whole into a buffer and only its head copied.
-template <class Group, class T>
+// Runs group(words, block, out) over whole groups of eight blocks of P
+// outputs each, in the 32-bit stream's layout or (Doubles) the 64-bit one; a
+// last partial group is computed whole into a buffer and only its head copied.
+template <unsigned P = 4, bool Doubles = false, class Group, class T>
 ROCDIST_AVX2_FUNCTION void for_each_group(const Group& group, engine::philox_key key, std::uint64_t first,
                                           std::uint64_t blocks, T* out)
 {
-    const round_keys8 keys = make_round_keys(key);
+    const round_keys8 keys   = make_round_keys(key);
+    const auto        philox = [&keys](std::uint64_t b) ROCDIST_AVX2_FUNCTION {
+        if constexpr(Doubles)
+            return double_philox8(keys, b);
+        else
+            return philox8(keys, b);
+    };
     std::uint64_t     g    = 0;
     for(; g + 8 <= blocks; g += 8)
-        group(philox8(keys, first + g), first + g, out + 4 * g);
+        group(philox(first + g), first + g, out + P * g);
     if(g < blocks)
     {
-        alignas(32) T partial[32];
-        group(philox8(keys, first + g), first + g, partial);
-        std::memcpy(out + 4 * g, partial, 4 * (blocks - g) * sizeof(T));
+        alignas(32) T partial[8 * P];
+        group(philox(first + g), first + g, partial);
+        std::memcpy(out + P * g, partial, P * (blocks - g) * sizeof(T));
     }
 }
 
@@ -142,6 +149,26 @@ struct ziggurat_group
     }
 };
 
+// categorical_functor: the 64 bits of double 2i (words 0, 1 of block i) and
+// of double 2i + 1 (words 2, 3), each through the scalar alias_lookup.
+struct categorical_group
+{
+    const distributions::alias_entry* table;
+    std::uint32_t                     k;
+
+    ROCDIST_AVX2_FUNCTION void operator()(const words8& w, std::uint64_t, unsigned int* out) const
+    {
+        alignas(32) std::uint32_t words[4][8];
+        for(unsigned j = 0; j < 4; ++j)
+            _mm256_store_si256(reinterpret_cast<__m256i*>(words[j]), w.w[j]);
+        for(unsigned i = 0; i < 8; ++i)
+        {
+            out[2 * i] = distributions::alias_lookup(table, k, words[0][i] | std::uint64_t(words[1][i]) << 32);
+            out[2 * i + 1] = distributions::alias_lookup(table, k, words[2][i] | std::uint64_t(words[3][i]) << 32);
+        }
+    }
+};
+
 // normal_transform's exponential, after the affine part the groups applied.
 void exponentiate(bool log_normal, float* out, std::uint64_t n)
 {
@@ -181,6 +208,12 @@ ROCDIST_AVX2_FUNCTION void normal_ziggurat(const backend::normal_functor<ROCDIST
 {
     for_each_group(ziggurat_group{&f, make_affine8(f.transform)}, f.key, first_block, blocks, out);
     exponentiate(f.transform.log_normal, out, 4 * blocks);
+}
+
+ROCDIST_AVX2_FUNCTION void categorical(const backend::categorical_functor& f, std::uint64_t first_block,
+                                       std::uint64_t blocks, unsigned int* out)
+{
+    for_each_group<2, true>(categorical_group{f.table, f.k}, f.key, first_block, blocks, out);
 }
 
 } // namespace rocdist::host::avx2
