@@ -149,23 +149,43 @@ struct ziggurat_group
     }
 };
 
-// categorical_functor: the 64 bits of double 2i (words 0, 1 of block i) and
-// of double 2i + 1 (words 2, 3), each through the scalar alias_lookup.
+// categorical_functor: the 64 bits x of double 2i (words 0, 1 of block i) and
+// of double 2i + 1 (words 2, 3), four per register. With x = h 2^32 + l and
+// s = h k + floor(l k / 2^32) (below 2^64), alias_lookup's column is s >> 32
+// and its coin the low word of s: the same integers, so the same outputs.
 struct categorical_group
 {
     const distributions::alias_entry* table;
     std::uint32_t                     k;
 
+    // Four samples: x = low | high << 32 in the even 32-bit lanes.
+    ROCDIST_AVX2_FUNCTION __m256i lookup4(__m256i low, __m256i high) const
+    {
+        const __m256i kk     = _mm256_set1_epi64x(k);
+        const __m256i s      = _mm256_add_epi64(_mm256_mul_epu32(high, kk),
+                                                _mm256_srli_epi64(_mm256_mul_epu32(low, kk), 32));
+        const __m256i column = _mm256_srli_epi64(s, 32);
+        const __m256i entry  = _mm256_i64gather_epi64(reinterpret_cast<const long long*>(table), column, 8);
+        // coin < threshold, unsigned, in the low words (the high words' result is unused).
+        const __m256i bias   = _mm256_set1_epi32(static_cast<int>(0x80000000u));
+        const __m256i keep   = _mm256_cmpgt_epi32(_mm256_xor_si256(entry, bias), _mm256_xor_si256(s, bias));
+        return _mm256_blendv_epi8(_mm256_srli_epi64(entry, 32), column, keep);
+    }
+
     ROCDIST_AVX2_FUNCTION void operator()(const words8& w, std::uint64_t, unsigned int* out) const
     {
-        alignas(32) std::uint32_t words[4][8];
-        for(unsigned j = 0; j < 4; ++j)
-            _mm256_store_si256(reinterpret_cast<__m256i*>(words[j]), w.w[j]);
-        for(unsigned i = 0; i < 8; ++i)
-        {
-            out[2 * i] = distributions::alias_lookup(table, k, words[0][i] | std::uint64_t(words[1][i]) << 32);
-            out[2 * i + 1] = distributions::alias_lookup(table, k, words[2][i] | std::uint64_t(words[3][i]) << 32);
-        }
+        // Blocks 0, 2, 4, 6 in the even lanes as they are; 1, 3, 5, 7 shifted down.
+        const __m256i first_even  = lookup4(w.w[0], w.w[1]);
+        const __m256i first_odd   = lookup4(_mm256_srli_epi64(w.w[0], 32), _mm256_srli_epi64(w.w[1], 32));
+        const __m256i second_even = lookup4(w.w[2], w.w[3]);
+        const __m256i second_odd  = lookup4(_mm256_srli_epi64(w.w[2], 32), _mm256_srli_epi64(w.w[3], 32));
+        // Per block, its two outputs in one 64-bit lane: blocks 0 2 4 6 and 1 3 5 7.
+        const __m256i even = _mm256_blend_epi32(first_even, _mm256_slli_epi64(second_even, 32), 0xAA);
+        const __m256i odd  = _mm256_blend_epi32(first_odd, _mm256_slli_epi64(second_odd, 32), 0xAA);
+        const __m256i lo   = _mm256_unpacklo_epi64(even, odd); // blocks 0 1 | 4 5
+        const __m256i hi   = _mm256_unpackhi_epi64(even, odd); // blocks 2 3 | 6 7
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_permute2x128_si256(lo, hi, 0x20));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8), _mm256_permute2x128_si256(lo, hi, 0x31));
     }
 };
 
