@@ -1,4 +1,4 @@
-// The host backend's AVX2+FMA kernels: eight engine blocks (32 outputs) per
+// The host backend's AVX2+FMA kernels: eight engine blocks (32 outputs, 16 categorical) per
 // step, Philox in vector registers. Every function that touches AVX2 carries
 // ROCDIST_AVX2_FUNCTION (see config.hpp for why not -mavx2); this file is
 // compiled with -ffp-contract=off so that the products and sums that must
