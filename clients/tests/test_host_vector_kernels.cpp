@@ -4,7 +4,8 @@
 // edges around them; elsewhere the packet body. Seeds, offsets (odd ones,
 // groups of eight blocks that straddle a subsequence wrap, the stream's end),
 // sizes from 1 past one thread's share, and every misalignment. Words,
-// uniforms and ziggurat normals must be bit-identical; Box-Muller may differ
+// uniforms, ziggurat normals and categorical variates (the double stream's
+// layout) must be bit-identical; Box-Muller may differ
 // by the kernel's log and sincos, up to the bound measured in docs/normal.md.
 #include <algorithm>
 #include <cmath>
@@ -17,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include "backend/block_functors.hpp"
+#include "backend/host/alias_table_host.hpp"
 #include "backend/normal_functors.hpp"
 #include "backend_buffers.hpp"
 #include "box_muller_error.hpp"
@@ -113,6 +115,30 @@ TEST(host_vector_kernels, uniform_floats_bit_identical)
     compare<float>([](engine::philox_key k) { return backend::uniform_float_functor{k}; },
                    [](rocdist_generator g, float* out, size_t n) { return rocdist_generate_uniform(g, out, n); },
                    same_bits<float>);
+}
+
+TEST(host_vector_kernels, categorical_bit_identical)
+{
+    // A few heavy categories among many light ones, so that both halves of
+    // the lookup (threshold and alias) are taken.
+    std::vector<float> w(1000);
+    for(size_t i = 0; i < w.size(); ++i)
+        w[i] = i % 17 == 0 ? 30.0f + float(i % 5) : 0.25f + float(i % 7) / 8;
+    const auto k       = static_cast<std::uint32_t>(w.size());
+    double     largest = 0;
+    ASSERT_EQ(rocdist::host::largest_weight(w.data(), k, largest), ROCDIST_STATUS_SUCCESS);
+    std::vector<rocdist::distributions::alias_entry> entries(k);
+    rocdist::host::build_alias_table(w.data(), k, largest, entries.data());
+    rocdist_generator probe = nullptr;
+    ASSERT_EQ(rocdist_create_generator_host(&probe, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    rocdist_categorical table = nullptr;
+    ASSERT_EQ(rocdist_create_categorical(probe, w.data(), w.size(), &table), ROCDIST_STATUS_SUCCESS);
+    compare<unsigned int>(
+        [&](engine::philox_key key) { return backend::categorical_functor{key, entries.data(), k}; },
+        [&](rocdist_generator g, unsigned int* out, size_t n) { return rocdist_generate_categorical(g, table, out, n); },
+        same_bits<unsigned int>);
+    EXPECT_EQ(rocdist_destroy_categorical(table), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(rocdist_destroy_generator(probe), ROCDIST_STATUS_SUCCESS);
 }
 
 struct normal_case

@@ -29,11 +29,15 @@ public:
     const distributions::alias_entry* entries() const { return entries_; }
 
 private:
-    backend_kind                                  kind_;
-    std::uint32_t                                 k_;
-    int                                           ordinal_ = -1;
-    std::unique_ptr<distributions::alias_entry[]> host_entries_;
-    distributions::alias_entry*                   entries_;
+    backend_kind  kind_;
+    std::uint32_t k_;
+    int           ordinal_ = -1;
+    struct free_entries
+    {
+        void operator()(distributions::alias_entry* p) const;
+    };
+    std::unique_ptr<distributions::alias_entry, free_entries> host_entries_;
+    distributions::alias_entry* entries_;
 };
 
 } // namespace rocdist

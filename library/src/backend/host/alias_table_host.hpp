@@ -16,8 +16,10 @@ template <class T>
 rocdist_status largest_weight(const T* weights, std::uint64_t k, double& largest);
 
 // The lights and heavies of k weights whose largest is `largest`, with their
-// prefix sums: the sweep's input. Throws std::bad_alloc when its 24 bytes per
-// weight cannot be allocated.
+// prefix sums: the input of the merge-path split the GPU sweeps with
+// (write_alias_columns over any column ranges). The host table is built
+// without it; the tests compare the two. Throws std::bad_alloc when its 24
+// bytes per weight cannot be allocated.
 class alias_sweep
 {
 public:
@@ -36,7 +38,9 @@ private:
     std::uint64_t                    lights_ = 0, heavies_ = 0;
 };
 
-// Fills table[0 .. k) in one sequential sweep.
+// Fills table[0 .. k) in one sequential sweep, using the table's own memory
+// for the masses and k/8 bytes of scratch (heavy flags); the same table as
+// write_alias_columns over alias_sweep. Throws std::bad_alloc.
 template <class T>
 void build_alias_table(const T* weights, std::uint32_t k, double largest, distributions::alias_entry* table);
 

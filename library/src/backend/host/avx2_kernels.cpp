@@ -1,4 +1,4 @@
-// The host backend's AVX2+FMA kernels: eight engine blocks (32 outputs) per
+// The host backend's AVX2+FMA kernels: eight engine blocks (32 outputs, 16 categorical) per
 // step, Philox in vector registers. Every function that touches AVX2 carries
 // ROCDIST_AVX2_FUNCTION (see config.hpp for why not -mavx2); this file is
 // compiled with -ffp-contract=off so that the products and sums that must
@@ -20,21 +20,28 @@ namespace rocdist::host::avx2
 namespace
 {
 
-// Runs group(words, block, out) over whole groups of eight blocks; a last
-// partial group is computed whole into a buffer and only its head copied.
-template <class Group, class T>
+// Runs group(words, block, out) over whole groups of eight blocks of P
+// outputs each, in the 32-bit stream's layout or (Doubles) the 64-bit one; a
+// last partial group is computed whole into a buffer and only its head copied.
+template <unsigned P = 4, bool Doubles = false, class Group, class T>
 ROCDIST_AVX2_FUNCTION void for_each_group(const Group& group, engine::philox_key key, std::uint64_t first,
                                           std::uint64_t blocks, T* out)
 {
-    const round_keys8 keys = make_round_keys(key);
+    const round_keys8 keys   = make_round_keys(key);
+    const auto        philox = [&keys](std::uint64_t b) ROCDIST_AVX2_FUNCTION {
+        if constexpr(Doubles)
+            return double_philox8(keys, b);
+        else
+            return philox8(keys, b);
+    };
     std::uint64_t     g    = 0;
     for(; g + 8 <= blocks; g += 8)
-        group(philox8(keys, first + g), first + g, out + 4 * g);
+        group(philox(first + g), first + g, out + P * g);
     if(g < blocks)
     {
-        alignas(32) T partial[32];
-        group(philox8(keys, first + g), first + g, partial);
-        std::memcpy(out + 4 * g, partial, 4 * (blocks - g) * sizeof(T));
+        alignas(32) T partial[8 * P];
+        group(philox(first + g), first + g, partial);
+        std::memcpy(out + P * g, partial, P * (blocks - g) * sizeof(T));
     }
 }
 
@@ -142,6 +149,46 @@ struct ziggurat_group
     }
 };
 
+// categorical_functor: the 64 bits x of double 2i (words 0, 1 of block i) and
+// of double 2i + 1 (words 2, 3), four per register. With x = h 2^32 + l and
+// s = h k + floor(l k / 2^32) (below 2^64), alias_lookup's column is s >> 32
+// and its coin the low word of s: the same integers, so the same outputs.
+struct categorical_group
+{
+    const distributions::alias_entry* table;
+    std::uint32_t                     k;
+
+    // Four samples: x = low | high << 32 in the even 32-bit lanes.
+    ROCDIST_AVX2_FUNCTION __m256i lookup4(__m256i low, __m256i high) const
+    {
+        const __m256i kk     = _mm256_set1_epi64x(k);
+        const __m256i s      = _mm256_add_epi64(_mm256_mul_epu32(high, kk),
+                                                _mm256_srli_epi64(_mm256_mul_epu32(low, kk), 32));
+        const __m256i column = _mm256_srli_epi64(s, 32);
+        const __m256i entry  = _mm256_i64gather_epi64(reinterpret_cast<const long long*>(table), column, 8);
+        // coin < threshold, unsigned, in the low words (the high words' result is unused).
+        const __m256i bias   = _mm256_set1_epi32(static_cast<int>(0x80000000u));
+        const __m256i keep   = _mm256_cmpgt_epi32(_mm256_xor_si256(entry, bias), _mm256_xor_si256(s, bias));
+        return _mm256_blendv_epi8(_mm256_srli_epi64(entry, 32), column, keep);
+    }
+
+    ROCDIST_AVX2_FUNCTION void operator()(const words8& w, std::uint64_t, unsigned int* out) const
+    {
+        // Blocks 0, 2, 4, 6 in the even lanes as they are; 1, 3, 5, 7 shifted down.
+        const __m256i first_even  = lookup4(w.w[0], w.w[1]);
+        const __m256i first_odd   = lookup4(_mm256_srli_epi64(w.w[0], 32), _mm256_srli_epi64(w.w[1], 32));
+        const __m256i second_even = lookup4(w.w[2], w.w[3]);
+        const __m256i second_odd  = lookup4(_mm256_srli_epi64(w.w[2], 32), _mm256_srli_epi64(w.w[3], 32));
+        // Per block, its two outputs in one 64-bit lane: blocks 0 2 4 6 and 1 3 5 7.
+        const __m256i even = _mm256_blend_epi32(first_even, _mm256_slli_epi64(second_even, 32), 0xAA);
+        const __m256i odd  = _mm256_blend_epi32(first_odd, _mm256_slli_epi64(second_odd, 32), 0xAA);
+        const __m256i lo   = _mm256_unpacklo_epi64(even, odd); // blocks 0 1 | 4 5
+        const __m256i hi   = _mm256_unpackhi_epi64(even, odd); // blocks 2 3 | 6 7
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_permute2x128_si256(lo, hi, 0x20));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8), _mm256_permute2x128_si256(lo, hi, 0x31));
+    }
+};
+
 // normal_transform's exponential, after the affine part the groups applied.
 void exponentiate(bool log_normal, float* out, std::uint64_t n)
 {
@@ -181,6 +228,12 @@ ROCDIST_AVX2_FUNCTION void normal_ziggurat(const backend::normal_functor<ROCDIST
 {
     for_each_group(ziggurat_group{&f, make_affine8(f.transform)}, f.key, first_block, blocks, out);
     exponentiate(f.transform.log_normal, out, 4 * blocks);
+}
+
+ROCDIST_AVX2_FUNCTION void categorical(const backend::categorical_functor& f, std::uint64_t first_block,
+                                       std::uint64_t blocks, unsigned int* out)
+{
+    for_each_group<2, true>(categorical_group{f.table, f.k}, f.key, first_block, blocks, out);
 }
 
 } // namespace rocdist::host::avx2

@@ -37,6 +37,8 @@ void normal_box_muller(const backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, 
                        std::uint64_t first_block, std::uint64_t blocks, float* out);
 void normal_ziggurat(const backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, float>& f,
                      std::uint64_t first_block, std::uint64_t blocks, float* out);
+void categorical(const backend::categorical_functor& f, std::uint64_t first_block, std::uint64_t blocks,
+                 unsigned int* out);
 
 } // namespace avx2
 
@@ -79,6 +81,17 @@ struct avx2_kernel<backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, float>>
                     std::uint64_t first, std::uint64_t blocks, float* out)
     {
         avx2::normal_ziggurat(f, first, blocks, out);
+    }
+};
+
+template <>
+struct avx2_kernel<backend::categorical_functor>
+{
+    static constexpr bool exists = true;
+    static void run(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
+                    unsigned int* out)
+    {
+        avx2::categorical(f, first, blocks, out);
     }
 };
 

@@ -1,7 +1,8 @@
 // Philox4x32-10 over eight consecutive engine blocks at once (AVX2), in the
-// 32-bit stream's layout of engine/curand_philox_layout.hpp. Word k of the
-// eight blocks sits in one register (lane i = block b + i); the same rounds as
-// engine/philox4x32_10.hpp, so every word is bit-identical to word_block().
+// 32-bit or the 64-bit stream's layout of engine/curand_philox_layout.hpp.
+// Word k of the eight blocks sits in one register (lane i = block b + i); the
+// same rounds as engine/philox4x32_10.hpp, so every word is bit-identical to
+// word_block() or double_block().
 #pragma once
 
 #include "config.hpp"
@@ -52,38 +53,9 @@ ROCDIST_AVX2_FUNCTION inline void mulhilo8(__m256i a, __m256i m, __m256i& lo, __
     hi                 = _mm256_blend_epi32(_mm256_srli_epi64(even, 32), odd, 0xAA);
 }
 
-// Blocks b .. b+7 of the 32-bit stream (block b = counter {step, subsequence}
-// with step = b / 65536, subsequence = b % 65536).
-ROCDIST_AVX2_FUNCTION inline words8 philox8(const round_keys8& keys, std::uint64_t b)
+// The ten rounds on eight counters (word k of lane i: word k of counter i).
+ROCDIST_AVX2_FUNCTION inline words8 philox8_rounds(const round_keys8& keys, words8 c)
 {
-    words8 c;
-    const std::uint64_t sub = b % engine::curand_philox_subsequences;
-    if(sub + 7 < engine::curand_philox_subsequences)
-    {
-        const std::uint64_t step = b / engine::curand_philox_subsequences;
-        c.w[0] = _mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(step)));
-        c.w[1] = _mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(step >> 32)));
-        c.w[2] = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(sub)),
-                                  _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    }
-    else
-    {
-        // The eight blocks straddle a step (1 group in 8192 at most).
-        alignas(32) std::uint32_t w0[8], w1[8], w2[8];
-        for(unsigned i = 0; i < 8; ++i)
-        {
-            const engine::philox_words ctr = engine::philox_counter(
-                (b + i) / engine::curand_philox_subsequences, (b + i) % engine::curand_philox_subsequences);
-            w0[i] = ctr.w[0];
-            w1[i] = ctr.w[1];
-            w2[i] = ctr.w[2];
-        }
-        c.w[0] = _mm256_load_si256(reinterpret_cast<const __m256i*>(w0));
-        c.w[1] = _mm256_load_si256(reinterpret_cast<const __m256i*>(w1));
-        c.w[2] = _mm256_load_si256(reinterpret_cast<const __m256i*>(w2));
-    }
-    c.w[3] = _mm256_setzero_si256(); // subsequence < 2^32
-
     const __m256i m0 = _mm256_set1_epi32(static_cast<int>(0xD2511F53u));
     const __m256i m1 = _mm256_set1_epi32(static_cast<int>(0xCD9E8D57u));
     for(int round = 0; round < 10; ++round)
@@ -97,6 +69,79 @@ ROCDIST_AVX2_FUNCTION inline words8 philox8(const round_keys8& keys, std::uint64
         c.w[3] = lo0;
     }
     return c;
+}
+
+// Counters given lane by lane (the rare groups that straddle a step).
+template <class Counter>
+ROCDIST_AVX2_FUNCTION inline words8 counters8(const Counter& counter)
+{
+    alignas(32) std::uint32_t w[4][8];
+    for(unsigned i = 0; i < 8; ++i)
+    {
+        const engine::philox_words ctr = counter(i);
+        for(unsigned k = 0; k < 4; ++k)
+            w[k][i] = ctr.w[k];
+    }
+    words8 c;
+    for(unsigned k = 0; k < 4; ++k)
+        c.w[k] = _mm256_load_si256(reinterpret_cast<const __m256i*>(w[k]));
+    return c;
+}
+
+// Blocks b .. b+7 of the 32-bit stream (block b = counter {step, subsequence}
+// with step = b / 65536, subsequence = b % 65536).
+ROCDIST_AVX2_FUNCTION inline words8 philox8(const round_keys8& keys, std::uint64_t b)
+{
+    words8 c;
+    const std::uint64_t sub = b % engine::curand_philox_subsequences;
+    if(sub + 7 < engine::curand_philox_subsequences)
+    {
+        const std::uint64_t step = b / engine::curand_philox_subsequences;
+        c.w[0] = _mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(step)));
+        c.w[1] = _mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(step >> 32)));
+        c.w[2] = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(sub)),
+                                  _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        c.w[3] = _mm256_setzero_si256(); // subsequence < 2^32
+    }
+    else
+    {
+        // The eight blocks straddle a step (1 group in 8192 at most).
+        c = counters8([b](unsigned i) {
+            return engine::philox_counter((b + i) / engine::curand_philox_subsequences,
+                                          (b + i) % engine::curand_philox_subsequences);
+        });
+    }
+    return philox8_rounds(keys, c);
+}
+
+// Blocks b .. b+7 of the 64-bit (double) stream: engine::double_block(key,
+// b + i) in lane i. Block b holds doubles 2b, 2b+1; blocks 2g and 2g+1 share
+// subsequence g % 65536 in steps 2p and 2p + 1 (p = g / 65536).
+ROCDIST_AVX2_FUNCTION inline words8 double_philox8(const round_keys8& keys, std::uint64_t b)
+{
+    words8 c;
+    const std::uint64_t group = b / 2;
+    const std::uint64_t sub   = group % engine::curand_philox_subsequences;
+    if(b % 2 == 0 && sub + 3 < engine::curand_philox_subsequences)
+    {
+        const std::uint64_t step = 2 * (group / engine::curand_philox_subsequences);
+        // step is even: step + 1 carries into no higher word.
+        c.w[0] = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(step))),
+                                  _mm256_setr_epi32(0, 1, 0, 1, 0, 1, 0, 1));
+        c.w[1] = _mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(step >> 32)));
+        c.w[2] = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(sub)),
+                                  _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3));
+        c.w[3] = _mm256_setzero_si256(); // subsequence < 2^32
+    }
+    else
+    {
+        c = counters8([b](unsigned i) {
+            const std::uint64_t g = (b + i) / 2;
+            return engine::philox_counter(2 * (g / engine::curand_philox_subsequences) + (b + i) % 2,
+                                          g % engine::curand_philox_subsequences);
+        });
+    }
+    return philox8_rounds(keys, c);
 }
 
 // Four registers a, b, c, d of eight lanes to 32 values in block order:
