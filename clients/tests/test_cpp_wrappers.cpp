@@ -42,20 +42,6 @@ TEST(cpp_wrappers, bad_argument_throws_its_status)
     }
 }
 
-TEST(cpp_wrappers, unknown_engine_throws_type_error)
-{
-    try
-    {
-        // 1 is within the enumeration's range (so C++ may hold it) but names no engine.
-        rocdist_cpp::generator gen(rocdist_cpp::backend::host, static_cast<rocdist_rng_type>(1));
-        FAIL() << "an unknown engine did not throw";
-    }
-    catch(const rocdist_cpp::error& e)
-    {
-        EXPECT_EQ(e.status(), ROCDIST_STATUS_TYPE_ERROR);
-    }
-}
-
 TEST(cpp_wrappers, handle_is_destroyed_at_scope_exit_and_moves)
 {
     rocdist_generator handle = nullptr;
