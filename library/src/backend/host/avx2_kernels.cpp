@@ -13,7 +13,9 @@
 
 #include "backend/host/avx2_math.hpp"
 #include "backend/host/avx2_philox.hpp"
+#include "distributions/gamma.hpp"
 #include "distributions/ziggurat.hpp"
+#include "engine/substream.hpp"
 
 namespace rocdist::host::avx2
 {
@@ -142,6 +144,106 @@ struct ziggurat_group
     }
 };
 
+// distributions::log_acceptance_tail on eight lanes: the series below
+// |y| = 1/16, the direct form with log1p8 above (both computed, then blended).
+ROCDIST_AVX2_FUNCTION inline __m256 log_acceptance_tail8(__m256 y)
+{
+    __m256 s = _mm256_set1_ps(1.0f / 9.0f);
+    s        = _mm256_add_ps(_mm256_set1_ps(-1.0f / 8.0f), _mm256_mul_ps(y, s));
+    s        = _mm256_add_ps(_mm256_set1_ps(1.0f / 7.0f), _mm256_mul_ps(y, s));
+    s        = _mm256_add_ps(_mm256_set1_ps(-1.0f / 6.0f), _mm256_mul_ps(y, s));
+    s        = _mm256_add_ps(_mm256_set1_ps(1.0f / 5.0f), _mm256_mul_ps(y, s));
+    s        = _mm256_add_ps(_mm256_set1_ps(-1.0f / 4.0f), _mm256_mul_ps(y, s));
+    const __m256 three  = _mm256_set1_ps(3.0f);
+    const __m256 y2     = _mm256_mul_ps(y, y);
+    const __m256 series = _mm256_mul_ps(_mm256_mul_ps(_mm256_mul_ps(three, y2), y2), s);
+    const __m256 cubic  = _mm256_mul_ps(
+        y, _mm256_sub_ps(_mm256_set1_ps(1.0f),
+                         _mm256_mul_ps(y, _mm256_sub_ps(_mm256_set1_ps(0.5f), _mm256_div_ps(y, three)))));
+    const __m256 direct = _mm256_mul_ps(three, _mm256_sub_ps(log1p8(y), cubic));
+    const __m256 abs_y  = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), y);
+    return _mm256_blendv_ps(direct, series, _mm256_cmp_ps(abs_y, _mm256_set1_ps(0.0625f), _CMP_LT_OQ));
+}
+
+// gamma_functor<float>: elements e .. e + 7 (eight consecutive elements, so
+// one vector store) take their first attempt from block 0 of their substreams
+// on eight lanes, with gamma_accept's tests in gamma_accept's order and
+// arithmetic, Box-Muller, the logs and the exponential being the kernel's own.
+// Rejected lanes (bit i of `rejected`) continue their substream from block 1
+// in the scalar code; accepted boost lanes whose exponent is outside
+// (-80, 80) (bit i of `wide`) take gamma_accept's exp(e + log dv) in libm.
+struct gamma_group
+{
+    const backend::gamma_functor<float>* f;
+    round_keys8                          keys;
+
+    ROCDIST_AVX2_FUNCTION void operator()(std::uint64_t e, float* out) const
+    {
+        const distributions::gamma_params<float>& p = f->params;
+        const words8 w = substream_philox8(keys, 0, 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::gamma), e);
+        __m256 z, unused;
+        box_muller8(w.w[0], w.w[1], z, unused);
+        const __m256 complement = uniform8(_mm256_xor_si256(w.w[2], _mm256_set1_epi32(-1)));
+
+        const __m256 y     = _mm256_mul_ps(_mm256_set1_ps(p.c), z);
+        const __m256 valid = _mm256_cmp_ps(y, _mm256_set1_ps(-1.0f), _CMP_GT_OQ);
+        const __m256 z2    = _mm256_mul_ps(z, z);
+        const __m256 squeeze
+            = _mm256_cmp_ps(complement, _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.0331f), z2), z2), _CMP_GT_OQ);
+        __m256 accept = _mm256_and_ps(valid, squeeze);
+        if(_mm256_movemask_ps(_mm256_andnot_ps(squeeze, valid)) != 0)
+        {
+            const __m256 bound = _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(p.half_defect), z2),
+                                               _mm256_mul_ps(_mm256_set1_ps(p.d), log_acceptance_tail8(y)));
+            const __m256 exact = _mm256_cmp_ps(log_uniform8(w.w[2]), bound, _CMP_LT_OQ);
+            accept             = _mm256_and_ps(valid, _mm256_or_ps(squeeze, exact));
+        }
+
+        const __m256 d     = _mm256_set1_ps(p.d);
+        const __m256 one   = _mm256_set1_ps(1.0f);
+        const __m256 three = _mm256_set1_ps(3.0f);
+        const __m256 v     = _mm256_add_ps(one, y);
+        const __m256 near  = _mm256_add_ps(
+            d, _mm256_mul_ps(d, _mm256_mul_ps(y, _mm256_add_ps(three, _mm256_mul_ps(y, _mm256_add_ps(three, y))))));
+        const __m256 far    = _mm256_mul_ps(d, _mm256_mul_ps(_mm256_mul_ps(v, v), v));
+        const __m256 abs_y  = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), y);
+        const __m256 dv     = _mm256_blendv_ps(far, near, _mm256_cmp_ps(abs_y, _mm256_set1_ps(0.25f), _CMP_LT_OQ));
+        int          wide   = 0;
+        __m256       result = _mm256_mul_ps(dv, _mm256_set1_ps(p.scale));
+        __m256       power  = _mm256_setzero_ps();
+        if(p.boost)
+        {
+            power = _mm256_add_ps(_mm256_mul_ps(log_uniform8(w.w[3]), _mm256_set1_ps(p.inv_shape)),
+                                  _mm256_set1_ps(p.log_scale));
+            const __m256 abs_power = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), power);
+            const __m256 narrow    = _mm256_cmp_ps(abs_power, _mm256_set1_ps(80.0f), _CMP_LT_OQ);
+            // exp8 on a clamped argument, so that no lane computes 2^k outside the normals.
+            result = _mm256_mul_ps(dv, exp8(_mm256_blendv_ps(_mm256_setzero_ps(), power, narrow)));
+            wide   = _mm256_movemask_ps(_mm256_andnot_ps(narrow, accept));
+        }
+        _mm256_storeu_ps(out, result);
+
+        const int rejected = _mm256_movemask_ps(accept) ^ 0xff;
+        if((rejected | wide) == 0)
+            return;
+        alignas(32) float dvs[8], powers[8];
+        _mm256_store_ps(dvs, dv);
+        _mm256_store_ps(powers, power);
+        for(unsigned i = 0; i < 8; ++i)
+        {
+            if(rejected >> i & 1)
+            {
+                engine::substream_reader reader(f->key, engine::substream_tag::gamma, e + i, 1);
+                while(!distributions::gamma_attempt(p, reader, out[i]))
+                {
+                }
+            }
+            else if(wide >> i & 1)
+                out[i] = std::exp(powers[i] + std::log(dvs[i]));
+        }
+    }
+};
+
 // normal_transform's exponential, after the affine part the groups applied.
 void exponentiate(bool log_normal, float* out, std::uint64_t n)
 {
@@ -181,6 +283,24 @@ ROCDIST_AVX2_FUNCTION void normal_ziggurat(const backend::normal_functor<ROCDIST
 {
     for_each_group(ziggurat_group{&f, make_affine8(f.transform)}, f.key, first_block, blocks, out);
     exponentiate(f.transform.log_normal, out, 4 * blocks);
+}
+
+ROCDIST_AVX2_FUNCTION void gamma_float(const backend::gamma_functor<float>& f, std::uint64_t first_block,
+                                       std::uint64_t blocks, float* out)
+{
+    // Eight elements (two engine blocks) per step; an odd last block is
+    // computed whole into a buffer and its four values copied.
+    const gamma_group   group{&f, make_round_keys(f.key)};
+    const std::uint64_t first = 4 * first_block;
+    std::uint64_t       b     = 0;
+    for(; b + 2 <= blocks; b += 2)
+        group(first + 4 * b, out + 4 * b);
+    if(b < blocks)
+    {
+        alignas(32) float partial[8];
+        group(first + 4 * b, partial);
+        std::memcpy(out + 4 * b, partial, 4 * sizeof(float));
+    }
 }
 
 } // namespace rocdist::host::avx2

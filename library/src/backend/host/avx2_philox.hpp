@@ -1,7 +1,8 @@
-// Philox4x32-10 over eight consecutive engine blocks at once (AVX2), in the
-// 32-bit stream's layout of engine/curand_philox_layout.hpp. Word k of the
-// eight blocks sits in one register (lane i = block b + i); the same rounds as
-// engine/philox4x32_10.hpp, so every word is bit-identical to word_block().
+// Philox4x32-10 over eight counters at once (AVX2): eight consecutive engine
+// blocks in the 32-bit stream's layout of engine/curand_philox_layout.hpp, or
+// the same block of eight consecutive substreams (engine/substream.hpp).
+// Word k of the eight blocks sits in one register (lane i = counter i); the
+// same rounds as engine/philox4x32_10.hpp, so every word is bit-identical.
 #pragma once
 
 #include "config.hpp"
@@ -52,6 +53,24 @@ ROCDIST_AVX2_FUNCTION inline void mulhilo8(__m256i a, __m256i m, __m256i& lo, __
     hi                 = _mm256_blend_epi32(_mm256_srli_epi64(even, 32), odd, 0xAA);
 }
 
+// The ten rounds on eight counters (c.w[k] lane i: word k of counter i).
+ROCDIST_AVX2_FUNCTION inline words8 philox8_rounds(const round_keys8& keys, words8 c)
+{
+    const __m256i m0 = _mm256_set1_epi32(static_cast<int>(0xD2511F53u));
+    const __m256i m1 = _mm256_set1_epi32(static_cast<int>(0xCD9E8D57u));
+    for(int round = 0; round < 10; ++round)
+    {
+        __m256i lo0, hi0, lo1, hi1;
+        mulhilo8(c.w[0], m0, lo0, hi0);
+        mulhilo8(c.w[2], m1, lo1, hi1);
+        c.w[0] = _mm256_xor_si256(_mm256_xor_si256(hi1, c.w[1]), keys.k0[round]);
+        c.w[1] = lo1;
+        c.w[2] = _mm256_xor_si256(_mm256_xor_si256(hi0, c.w[3]), keys.k1[round]);
+        c.w[3] = lo0;
+    }
+    return c;
+}
+
 // Blocks b .. b+7 of the 32-bit stream (block b = counter {step, subsequence}
 // with step = b / 65536, subsequence = b % 65536).
 ROCDIST_AVX2_FUNCTION inline words8 philox8(const round_keys8& keys, std::uint64_t b)
@@ -83,20 +102,25 @@ ROCDIST_AVX2_FUNCTION inline words8 philox8(const round_keys8& keys, std::uint64
         c.w[2] = _mm256_load_si256(reinterpret_cast<const __m256i*>(w2));
     }
     c.w[3] = _mm256_setzero_si256(); // subsequence < 2^32
+    return philox8_rounds(keys, c);
+}
 
-    const __m256i m0 = _mm256_set1_epi32(static_cast<int>(0xD2511F53u));
-    const __m256i m1 = _mm256_set1_epi32(static_cast<int>(0xCD9E8D57u));
-    for(int round = 0; round < 10; ++round)
-    {
-        __m256i lo0, hi0, lo1, hi1;
-        mulhilo8(c.w[0], m0, lo0, hi0);
-        mulhilo8(c.w[2], m1, lo1, hi1);
-        c.w[0] = _mm256_xor_si256(_mm256_xor_si256(hi1, c.w[1]), keys.k0[round]);
-        c.w[1] = lo1;
-        c.w[2] = _mm256_xor_si256(_mm256_xor_si256(hi0, c.w[3]), keys.k1[round]);
-        c.w[3] = lo0;
-    }
-    return c;
+// Block `block` of substreams index .. index + 7 (counters {block, word1,
+// index + i low, high}): the low words count up, and a lane whose low word
+// wrapped past 2^32 carries into its high word.
+ROCDIST_AVX2_FUNCTION inline words8 substream_philox8(const round_keys8& keys, std::uint32_t block,
+                                                      std::uint32_t word1, std::uint64_t index)
+{
+    words8        c;
+    const __m256i lo0  = _mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(index)));
+    const __m256i lo   = _mm256_add_epi32(lo0, _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m256i bias = _mm256_set1_epi32(static_cast<int>(0x80000000u)); // unsigned compare
+    const __m256i wrapped = _mm256_cmpgt_epi32(_mm256_xor_si256(lo0, bias), _mm256_xor_si256(lo, bias));
+    c.w[0] = _mm256_set1_epi32(static_cast<int>(block));
+    c.w[1] = _mm256_set1_epi32(static_cast<int>(word1));
+    c.w[2] = lo;
+    c.w[3] = _mm256_sub_epi32(_mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(index >> 32))), wrapped);
+    return philox8_rounds(keys, c);
 }
 
 // Four registers a, b, c, d of eight lanes to 32 values in block order:
