@@ -242,9 +242,34 @@ public:
     // Elements first + j .. first + j + 7 to out[j ..] (or to `to`, when given).
     ROCDIST_AVX2_FUNCTION void first_attempts(std::uint64_t j, float* to = nullptr)
     {
-        const words8 w = substream_philox8(keys_, 0, word1, first_ + j);
+        decide(j, substream_philox8(keys_, 0, word1, first_ + j), to != nullptr ? to : out_ + j);
+    }
+
+    // Elements first + j .. first + j + 15 to out[j ..], the two Philox
+    // groups interleaved.
+    ROCDIST_AVX2_FUNCTION void first_attempts16(std::uint64_t j)
+    {
+        words8 a = substream_counters8(0, word1, first_ + j);
+        words8 b = substream_counters8(0, word1, first_ + j + 8);
+        philox8_rounds2(keys_, a, b);
+        decide(j, a, out_ + j);
+        decide(j + 8, b, out_ + j + 8);
+    }
+
+    // Second attempts of whatever is still queued.
+    ROCDIST_AVX2_FUNCTION void finish()
+    {
+        if(pending_ > 0)
+            second_attempts();
+    }
+
+private:
+    static constexpr std::uint32_t word1 = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::gamma);
+
+    // The first attempts of elements first + j .. + 7 from their words, to dst.
+    ROCDIST_AVX2_FUNCTION void decide(std::uint64_t j, const words8& w, float* dst)
+    {
         const gamma_attempt8 r = gamma_attempt_lanes(f_.params, w);
-        float* const dst = to != nullptr ? to : out_ + j;
         _mm256_storeu_ps(dst, r.value);
         if((r.rejected | r.wide) == 0)
             return;
@@ -259,16 +284,6 @@ public:
                 dst[i] = std::exp(powers[i] + std::log(dvs[i]));
         }
     }
-
-    // Second attempts of whatever is still queued.
-    ROCDIST_AVX2_FUNCTION void finish()
-    {
-        if(pending_ > 0)
-            second_attempts();
-    }
-
-private:
-    static constexpr std::uint32_t word1 = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::gamma);
 
     ROCDIST_AVX2_FUNCTION void queue(std::uint64_t element, float* at)
     {
@@ -375,6 +390,8 @@ ROCDIST_AVX2_FUNCTION void gamma_float(const backend::gamma_functor<float>& f, s
     gamma_elements      elements(f, 4 * first_block, out);
     const std::uint64_t n = 4 * blocks;
     std::uint64_t       j = 0;
+    for(; j + 16 <= n; j += 16)
+        elements.first_attempts16(j);
     for(; j + 8 <= n; j += 8)
         elements.first_attempts(j);
     alignas(32) float partial[8];

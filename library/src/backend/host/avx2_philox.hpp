@@ -73,6 +73,30 @@ ROCDIST_AVX2_FUNCTION inline words8 philox8_rounds(const round_keys8& keys, word
     return c;
 }
 
+// The rounds on two independent sets of eight counters, interleaved: one
+// set's chain of ten dependent rounds leaves a core's multipliers idle.
+ROCDIST_AVX2_FUNCTION inline void philox8_rounds2(const round_keys8& keys, words8& a, words8& b)
+{
+    const __m256i m0 = _mm256_set1_epi32(static_cast<int>(0xD2511F53u));
+    const __m256i m1 = _mm256_set1_epi32(static_cast<int>(0xCD9E8D57u));
+    for(int round = 0; round < 10; ++round)
+    {
+        __m256i alo0, ahi0, alo1, ahi1, blo0, bhi0, blo1, bhi1;
+        mulhilo8(a.w[0], m0, alo0, ahi0);
+        mulhilo8(b.w[0], m0, blo0, bhi0);
+        mulhilo8(a.w[2], m1, alo1, ahi1);
+        mulhilo8(b.w[2], m1, blo1, bhi1);
+        a.w[0] = _mm256_xor_si256(_mm256_xor_si256(ahi1, a.w[1]), keys.k0[round]);
+        b.w[0] = _mm256_xor_si256(_mm256_xor_si256(bhi1, b.w[1]), keys.k0[round]);
+        a.w[1] = alo1;
+        b.w[1] = blo1;
+        a.w[2] = _mm256_xor_si256(_mm256_xor_si256(ahi0, a.w[3]), keys.k1[round]);
+        b.w[2] = _mm256_xor_si256(_mm256_xor_si256(bhi0, b.w[3]), keys.k1[round]);
+        a.w[3] = alo0;
+        b.w[3] = blo0;
+    }
+}
+
 // Blocks b .. b+7 of the 32-bit stream (block b = counter {step, subsequence}
 // with step = b / 65536, subsequence = b % 65536).
 ROCDIST_AVX2_FUNCTION inline words8 philox8(const round_keys8& keys, std::uint64_t b)
@@ -107,11 +131,10 @@ ROCDIST_AVX2_FUNCTION inline words8 philox8(const round_keys8& keys, std::uint64
     return philox8_rounds(keys, c);
 }
 
-// Block `block` of substreams index .. index + 7 (counters {block, word1,
-// index + i low, high}): the low words count up, and a lane whose low word
-// wrapped past 2^32 carries into its high word.
-ROCDIST_AVX2_FUNCTION inline words8 substream_philox8(const round_keys8& keys, std::uint32_t block,
-                                                      std::uint32_t word1, std::uint64_t index)
+// The counters of block `block` of substreams index .. index + 7 ({block,
+// word1, index + i low, high}): the low words count up, and a lane whose low
+// word wrapped past 2^32 carries into its high word.
+ROCDIST_AVX2_FUNCTION inline words8 substream_counters8(std::uint32_t block, std::uint32_t word1, std::uint64_t index)
 {
     words8        c;
     const __m256i lo0  = _mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(index)));
@@ -122,7 +145,13 @@ ROCDIST_AVX2_FUNCTION inline words8 substream_philox8(const round_keys8& keys, s
     c.w[1] = _mm256_set1_epi32(static_cast<int>(word1));
     c.w[2] = lo;
     c.w[3] = _mm256_sub_epi32(_mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(index >> 32))), wrapped);
-    return philox8_rounds(keys, c);
+    return c;
+}
+
+ROCDIST_AVX2_FUNCTION inline words8 substream_philox8(const round_keys8& keys, std::uint32_t block,
+                                                      std::uint32_t word1, std::uint64_t index)
+{
+    return philox8_rounds(keys, substream_counters8(block, word1, index));
 }
 
 // Four registers a, b, c, d of eight lanes to 32 values in block order:
