@@ -1,5 +1,6 @@
 // The host backend's AVX2+FMA kernels: eight engine blocks (32 outputs) per
-// step, Philox in vector registers. Every function that touches AVX2 carries
+// step, Philox in vector registers (gamma: eight elements per step, each from
+// the first block of its own substream). Every function that touches AVX2 carries
 // ROCDIST_AVX2_FUNCTION (see config.hpp for why not -mavx2); this file is
 // compiled with -ffp-contract=off so that the products and sums that must
 // match the scalar functors bit for bit are never fused.
