@@ -93,9 +93,11 @@ protected:
     // The GPU generator against the host one (docs/gamma.md). Both read the
     // same words and take the same decisions; values differ through the
     // platform's logf/sincosf/expf/log1pf (within 2 ulp of glibc's), which
-    // the boost's exponential amplifies by |log(x / scale)|: relative
-    // tolerance 2^-20 (float) or 2^-46 (double) times 4 + |log(x / scale)|,
-    // plus 2 subnormal units. A decision taken within those rounding errors
+    // the boost's exponential amplifies by |log(x / scale)|; and the boost's
+    // exponent log U' / a + log scale, rounded once, moves by half an ulp of
+    // |log scale| when the logs differ by one: relative tolerance 2^-20
+    // (float) or 2^-46 (double) times 4 + |log(x / scale)| (+ |log scale|
+    // for shapes below 1), plus 2 subnormal units. A decision taken within those rounding errors
     // of its boundary may flip and make two different values; that has
     // probability about 1e-7 per element, and at most n 2^-16 of them are
     // allowed.
@@ -119,7 +121,8 @@ protected:
             {
                 const double hv = h[i], gv = g[i];
                 const double magnitude = std::max(hv, gv);
-                const double tolerance = eps * (4 + std::fabs(std::log(magnitude / double(T(scale))))) * magnitude
+                const double exponent  = shape() < 1 ? std::fabs(std::log(double(T(scale)))) : 0;
+                const double tolerance = eps * (4 + std::fabs(std::log(magnitude / double(T(scale)))) + exponent) * magnitude
                                          + 2 * double(std::numeric_limits<T>::denorm_min());
                 if(!(std::fabs(hv - gv) <= tolerance) && !(hv == gv))
                     ++flips;

@@ -5,23 +5,28 @@
 // groups of eight blocks that straddle a subsequence wrap, the stream's end),
 // sizes from 1 past one thread's share, and every misalignment. Words,
 // uniforms, ziggurat normals and categorical variates (the double stream's
-// layout) must be bit-identical; Box-Muller may differ
-// by the kernel's log and sincos, up to the bound measured in docs/normal.md.
+// layout) must be bit-identical; Box-Muller may differ by the kernel's log
+// and sincos, up to the bound measured in docs/normal.md; float gamma by the
+// kernel's log, sincos and exp (docs/gamma.md), and a decision within those
+// roundings of its boundary may flip (rarely).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "backend/block_functors.hpp"
+#include "backend/gamma_functor.hpp"
 #include "backend/host/alias_table_host.hpp"
 #include "backend/normal_functors.hpp"
 #include "backend_buffers.hpp"
 #include "box_muller_error.hpp"
+#include "distributions/gamma.hpp"
 #include "engine/philox4x32_10.hpp"
 #include "rocdist/rocdist.h"
 
@@ -188,6 +193,71 @@ TEST(host_vector_kernels, box_muller_within_bound)
     });
     for(size_t i = 0; i < std::size(normal_cases); ++i)
         RecordProperty("max_ulp_case_" + std::to_string(i), std::to_string(worst[i]));
+}
+
+// Float gamma: the kernel against the scalar functor, in units of 2^-24 of
+// magnitude (4 + |ln(magnitude / scale)| + (shape < 1 ? |ln scale| : 0)), the
+// form of the host-vs-GPU tolerance in test_gamma_stream.cpp (which allows 16
+// units, 2^-20): the boost's exponential multiplies the logs' relative error
+// by |ln(x / scale)|, and its float exponent log U' / a + ln scale, rounded
+// once, carries half an ulp of |ln scale| whenever the logs differ by one.
+// Two subnormal units are allowed for results that round to subnormals.
+double gamma_error_units(float a, float b, float shape, float scale)
+{
+    if(a == b)
+        return 0;
+    const double magnitude = std::max(double(a), double(b));
+    const double excess    = std::fabs(double(a) - double(b)) - 2 * double(std::numeric_limits<float>::denorm_min());
+    if(excess <= 0)
+        return 0;
+    const double exponent = shape < 1 ? std::fabs(std::log(double(scale))) : 0;
+    return excess / (0x1p-24 * magnitude * (4 + std::fabs(std::log(magnitude / double(scale))) + exponent));
+}
+
+// Measured over these requests (docs/gamma.md): at most 15.4 units (shape 1,
+// where y = c z near -1 multiplies z's error by 3|y| / (1 + y)), 6.8 at
+// shape 0.3, 3.8 at 0.001, 2.8 at 2.5, 0.06 at 1e6; no flipped decision.
+constexpr double gamma_bound_units = 16;
+
+struct gamma_case
+{
+    float shape, scale;
+};
+const gamma_case gamma_cases[] = {{0.001f, 1.0f}, {0.3f, 1.0f}, {0.3f, 1e-20f}, {1.0f, 1.0f}, {2.5f, 1.0f}, {1e6f, 1.0f}};
+
+TEST(host_vector_kernels, gamma_float_within_bound)
+{
+    for(const gamma_case& c : gamma_cases)
+    {
+        const float shape = c.shape, scale = c.scale;
+        SCOPED_TRACE(::testing::Message() << "shape " << shape << " scale " << scale);
+        double      worst    = 0;
+        std::size_t elements = 0, flips = 0;
+        compare<float>(
+            [&](engine::philox_key k) {
+                return backend::gamma_functor<float>{k, rocdist::distributions::make_gamma_params(shape, scale)};
+            },
+            [&](rocdist_generator g, float* out, size_t n) { return rocdist_generate_gamma(g, out, n, shape, scale); },
+            [&](float a, float b) {
+                ++elements;
+                const double err = gamma_error_units(a, b, shape, scale);
+                // A flipped decision gives a value from another attempt:
+                // unrelated, so far beyond any rounding (2^-10 relative).
+                if(err > gamma_bound_units && std::fabs(double(a) - double(b)) > 0x1p-10 * std::max(double(a), double(b)))
+                {
+                    ++flips;
+                    return true;
+                }
+                worst = std::max(worst, err);
+                return err <= gamma_bound_units;
+            });
+        // A flip needs a decision within a few ulp of its boundary (about
+        // 1e-7 per element, docs/gamma.md); 2^-16 is the GPU test's allowance.
+        EXPECT_LE(flips, elements >> 16) << "of " << elements;
+        const std::string name = std::to_string(shape) + "_scale_" + std::to_string(scale);
+        RecordProperty("max_units_shape_" + name, std::to_string(worst));
+        RecordProperty("flips_shape_" + name, std::to_string(flips));
+    }
 }
 
 } // namespace

@@ -2,14 +2,16 @@
 // functor each one computes. A kernel writes engine blocks
 // first_block .. first_block + blocks - 1 of its functor to out[0 .. P blocks)
 // (P = outputs_per_block; out needs no alignment) with the same value for
-// every element as the functor, except Box-Muller, whose log and sincos are
-// the kernel's own (docs/normal.md states the bound): on such a CPU every
-// element of those streams comes from the kernel.
+// every element as the functor, except Box-Muller and gamma, whose log,
+// sincos and exp are the kernel's own (docs/normal.md and docs/gamma.md state
+// the bounds): on such a CPU every element of those streams comes from the
+// kernel.
 #pragma once
 
 #include <cstdint>
 
 #include "backend/block_functors.hpp"
+#include "backend/gamma_functor.hpp"
 #include "backend/normal_functors.hpp"
 #include "config.hpp"
 
@@ -39,6 +41,8 @@ void normal_ziggurat(const backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, floa
                      std::uint64_t first_block, std::uint64_t blocks, float* out);
 void categorical(const backend::categorical_functor& f, std::uint64_t first_block, std::uint64_t blocks,
                  unsigned int* out);
+void gamma_float(const backend::gamma_functor<float>& f, std::uint64_t first_block, std::uint64_t blocks,
+                 float* out);
 
 } // namespace avx2
 
@@ -92,6 +96,16 @@ struct avx2_kernel<backend::categorical_functor>
                     unsigned int* out)
     {
         avx2::categorical(f, first, blocks, out);
+    }
+};
+
+template <>
+struct avx2_kernel<backend::gamma_functor<float>>
+{
+    static constexpr bool exists = true;
+    static void run(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
+    {
+        avx2::gamma_float(f, first, blocks, out);
     }
 };
 

@@ -90,6 +90,64 @@ ROCDIST_AVX2_FUNCTION inline void sincos8(__m256 v, __m256& sin_v, __m256& cos_v
     cos_v = _mm256_xor_ps(_mm256_blendv_ps(c, s, swap), _mm256_castsi256_ps(cos_neg));
 }
 
+// log(u) + t / u for u >= 2^-126 and |t| <= ulp(u): the log of u + t, with
+// the rounding error t of a sum u = 1 + x put back to first order (t/u, as
+// log1p's classic compensation). The error is log8's plus under 2^-24 relative
+// from dropping (t/u)^2 / 2.
+ROCDIST_AVX2_FUNCTION inline __m256 log_compensated8(__m256 u, __m256 t)
+{
+    return _mm256_add_ps(log8(u), _mm256_div_ps(t, u));
+}
+
+// log1p(x) for x > -1: u = 1 + x rounded, and its rounding error
+// x - (u - 1) (u - 1 is exact for u in [1/2, 2]; above 2 the lost part is
+// below log u's own ulp).
+ROCDIST_AVX2_FUNCTION inline __m256 log1p8(__m256 x)
+{
+    const __m256 one = _mm256_set1_ps(1.0f);
+    const __m256 u   = _mm256_add_ps(one, x);
+    return log_compensated8(u, _mm256_sub_ps(x, _mm256_sub_ps(u, one)));
+}
+
+// distributions::log_uniform: log of uniform_float(w) for w < 2^31, else
+// log1p(-uniform_float(~w)) (the complement is exact in its word, the plain
+// uniform is not), here one log8 on the rounded 1 - x plus its rounding error.
+ROCDIST_AVX2_FUNCTION inline __m256 log_uniform8(__m256i w)
+{
+    const __m256 one   = _mm256_set1_ps(1.0f);
+    const __m256 lower = uniform8(w);
+    const __m256 x     = uniform8(_mm256_xor_si256(w, _mm256_set1_epi32(-1))); // the complement, <= 1/2
+    const __m256 upper = _mm256_sub_ps(one, x);
+    const __m256 error = _mm256_sub_ps(_mm256_sub_ps(one, upper), x); // (1 - x) - upper, exact
+    const __m256 high  = _mm256_castsi256_ps(w);                      // sign bit: w >= 2^31
+    return log_compensated8(_mm256_blendv_ps(lower, upper, high),
+                            _mm256_blendv_ps(_mm256_setzero_ps(), error, high));
+}
+
+// exp(x) for |x| < 87 (the result and 2^k normal): x = k ln 2 + r, |r| <=
+// ln2/2 with ln 2 in two parts (k ln2_hi exact for |k| < 2^12), Taylor series
+// to r^7: the first omitted term is below 2^-27 relative. x - k ln2_hi is
+// exact and the FMA with ln2_lo rounds once, so r carries about one ulp of
+// itself; the rest is the series' roundings. Not measured alone: the gamma
+// kernel's agreement with libm's path, which contains it, is in docs/gamma.md.
+ROCDIST_AVX2_FUNCTION inline __m256 exp8(__m256 x)
+{
+    const __m256 k = _mm256_round_ps(_mm256_mul_ps(x, _mm256_set1_ps(0x1.715476p+0f)),
+                                     _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m256 r = _mm256_fnmadd_ps(k, _mm256_set1_ps(0x1.62e4p-1f), x);
+    r        = _mm256_fnmadd_ps(k, _mm256_set1_ps(0x1.7f7d1cp-20f), r);
+    __m256 p = _mm256_set1_ps(1.0f / 5040);
+    p        = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f / 720));
+    p        = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f / 120));
+    p        = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f / 24));
+    p        = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f / 6));
+    p        = _mm256_fmadd_ps(p, r, _mm256_set1_ps(0.5f));
+    p        = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f));
+    p        = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f));
+    const __m256i two_k = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(k), _mm256_set1_epi32(127)), 23);
+    return _mm256_mul_ps(p, _mm256_castsi256_ps(two_k));
+}
+
 } // namespace rocdist::host::avx2
 
 #endif // ROCDIST_HOST_AVX2

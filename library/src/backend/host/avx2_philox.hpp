@@ -1,8 +1,9 @@
-// Philox4x32-10 over eight consecutive engine blocks at once (AVX2), in the
-// 32-bit or the 64-bit stream's layout of engine/curand_philox_layout.hpp.
-// Word k of the eight blocks sits in one register (lane i = block b + i); the
-// same rounds as engine/philox4x32_10.hpp, so every word is bit-identical to
-// word_block() or double_block().
+// Philox4x32-10 over eight counters at once (AVX2): eight consecutive engine
+// blocks in the 32-bit or the 64-bit stream's layout of
+// engine/curand_philox_layout.hpp, or the same block of eight consecutive
+// substreams (engine/substream.hpp). Word k of the eight blocks sits in one
+// register (lane i = counter i); the same rounds as engine/philox4x32_10.hpp,
+// so every word is bit-identical.
 #pragma once
 
 #include "config.hpp"
@@ -44,12 +45,14 @@ ROCDIST_AVX2_FUNCTION inline round_keys8 make_round_keys(engine::philox_key key)
 }
 
 // Eight 32x32->64 products: _mm256_mul_epu32 multiplies the even lanes, so the
-// odd lanes are shifted down for a second multiply; blends put lo and hi back.
+// odd lanes are shifted down for a second multiply; a blend puts hi back. The
+// low halves come from one _mm256_mullo_epi32 (one instruction instead of a
+// shift and a blend; measured with callgrind and timed in docs/gamma.md).
 ROCDIST_AVX2_FUNCTION inline void mulhilo8(__m256i a, __m256i m, __m256i& lo, __m256i& hi)
 {
     const __m256i even = _mm256_mul_epu32(a, m);
     const __m256i odd  = _mm256_mul_epu32(_mm256_srli_epi64(a, 32), m);
-    lo                 = _mm256_blend_epi32(even, _mm256_slli_epi64(odd, 32), 0xAA);
+    lo                 = _mm256_mullo_epi32(a, m);
     hi                 = _mm256_blend_epi32(_mm256_srli_epi64(even, 32), odd, 0xAA);
 }
 
@@ -142,6 +145,53 @@ ROCDIST_AVX2_FUNCTION inline words8 double_philox8(const round_keys8& keys, std:
         });
     }
     return philox8_rounds(keys, c);
+}
+
+// The rounds on two independent sets of eight counters, interleaved: one
+// set's chain of ten dependent rounds leaves a core's multipliers idle.
+ROCDIST_AVX2_FUNCTION inline void philox8_rounds2(const round_keys8& keys, words8& a, words8& b)
+{
+    const __m256i m0 = _mm256_set1_epi32(static_cast<int>(0xD2511F53u));
+    const __m256i m1 = _mm256_set1_epi32(static_cast<int>(0xCD9E8D57u));
+    for(int round = 0; round < 10; ++round)
+    {
+        __m256i alo0, ahi0, alo1, ahi1, blo0, bhi0, blo1, bhi1;
+        mulhilo8(a.w[0], m0, alo0, ahi0);
+        mulhilo8(b.w[0], m0, blo0, bhi0);
+        mulhilo8(a.w[2], m1, alo1, ahi1);
+        mulhilo8(b.w[2], m1, blo1, bhi1);
+        a.w[0] = _mm256_xor_si256(_mm256_xor_si256(ahi1, a.w[1]), keys.k0[round]);
+        b.w[0] = _mm256_xor_si256(_mm256_xor_si256(bhi1, b.w[1]), keys.k0[round]);
+        a.w[1] = alo1;
+        b.w[1] = blo1;
+        a.w[2] = _mm256_xor_si256(_mm256_xor_si256(ahi0, a.w[3]), keys.k1[round]);
+        b.w[2] = _mm256_xor_si256(_mm256_xor_si256(bhi0, b.w[3]), keys.k1[round]);
+        a.w[3] = alo0;
+        b.w[3] = blo0;
+    }
+}
+
+// The counters of block `block` of substreams index .. index + 7 ({block,
+// word1, index + i low, high}): the low words count up, and a lane whose low
+// word wrapped past 2^32 carries into its high word.
+ROCDIST_AVX2_FUNCTION inline words8 substream_counters8(std::uint32_t block, std::uint32_t word1, std::uint64_t index)
+{
+    words8        c;
+    const __m256i lo0  = _mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(index)));
+    const __m256i lo   = _mm256_add_epi32(lo0, _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m256i bias = _mm256_set1_epi32(static_cast<int>(0x80000000u)); // unsigned compare
+    const __m256i wrapped = _mm256_cmpgt_epi32(_mm256_xor_si256(lo0, bias), _mm256_xor_si256(lo, bias));
+    c.w[0] = _mm256_set1_epi32(static_cast<int>(block));
+    c.w[1] = _mm256_set1_epi32(static_cast<int>(word1));
+    c.w[2] = lo;
+    c.w[3] = _mm256_sub_epi32(_mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(index >> 32))), wrapped);
+    return c;
+}
+
+ROCDIST_AVX2_FUNCTION inline words8 substream_philox8(const round_keys8& keys, std::uint32_t block,
+                                                      std::uint32_t word1, std::uint64_t index)
+{
+    return philox8_rounds(keys, substream_counters8(block, word1, index));
 }
 
 // Four registers a, b, c, d of eight lanes to 32 values in block order:
