@@ -6,12 +6,16 @@
 #   -DROCDIST_GPU=cuda  NVIDIA via CMake's CUDA language
 #                       (CMAKE_CUDA_ARCHITECTURES, default 75;80;90)
 #   -DROCDIST_GPU=hip   AMD: configure with -DCMAKE_CXX_COMPILER=hipcc
-#                       (AMDGPU_TARGETS, default gfx90a;gfx940;gfx1030)
+#                       (AMDGPU_TARGETS, default gfx90a;gfx940;gfx942 where
+#                       the compiler knows it;gfx1030)
+#   -DROCDIST_GPU=emulated  the HIP kernel sources on an emulated device
+#                       (library/emulator): for tests, never automatic,
+#                       never packaged
 #
-# Sets ROCDIST_GPU_PLATFORM to none, cuda or hip.
+# Sets ROCDIST_GPU_PLATFORM to none, cuda, hip or emulated.
 
-set(ROCDIST_GPU "auto" CACHE STRING "GPU platform: auto, none, cuda or hip")
-set_property(CACHE ROCDIST_GPU PROPERTY STRINGS auto none cuda hip)
+set(ROCDIST_GPU "auto" CACHE STRING "GPU platform: auto, none, cuda, hip or emulated")
+set_property(CACHE ROCDIST_GPU PROPERTY STRINGS auto none cuda hip emulated)
 
 get_filename_component(_rocdist_cxx_name "${CMAKE_CXX_COMPILER}" NAME)
 set(_rocdist_cxx_is_hipcc OFF)
@@ -34,10 +38,10 @@ if(ROCDIST_GPU STREQUAL "auto")
       set(ROCDIST_GPU_PLATFORM none)
     endif()
   endif()
-elseif(ROCDIST_GPU MATCHES "^(none|cuda|hip)$")
+elseif(ROCDIST_GPU MATCHES "^(none|cuda|hip|emulated)$")
   set(ROCDIST_GPU_PLATFORM ${ROCDIST_GPU})
 else()
-  message(FATAL_ERROR "ROCDIST_GPU must be auto, none, cuda or hip, not '${ROCDIST_GPU}'")
+  message(FATAL_ERROR "ROCDIST_GPU must be auto, none, cuda, hip or emulated, not '${ROCDIST_GPU}'")
 endif()
 
 if(ROCDIST_GPU_PLATFORM STREQUAL "cuda")
@@ -57,7 +61,17 @@ elseif(ROCDIST_GPU_PLATFORM STREQUAL "hip")
                         "language does not find Debian's multiarch hip-lang package")
   endif()
   if(NOT DEFINED AMDGPU_TARGETS)
-    set(AMDGPU_TARGETS "gfx90a;gfx940;gfx1030" CACHE STRING "AMD GPU targets")
+    # MI300-class GPUs (gfx942) where the compiler knows them (LLVM 17 and
+    # newer; Debian 12's hipcc does not).
+    include(CheckCXXCompilerFlag)
+    check_cxx_compiler_flag("-xhip --offload-arch=gfx942" ROCDIST_HIPCC_KNOWS_GFX942)
+    set(_rocdist_targets gfx90a gfx940 gfx1030)
+    if(ROCDIST_HIPCC_KNOWS_GFX942)
+      list(INSERT _rocdist_targets 2 gfx942)
+    else()
+      message(STATUS "hipcc does not know gfx942 (MI300): not among the default AMDGPU_TARGETS")
+    endif()
+    set(AMDGPU_TARGETS "${_rocdist_targets}" CACHE STRING "AMD GPU targets")
   endif()
   set(GPU_TARGETS "${AMDGPU_TARGETS}" CACHE STRING "AMD GPU targets" FORCE)
   find_package(hip REQUIRED CONFIG)
@@ -69,6 +83,13 @@ elseif(ROCDIST_GPU_PLATFORM STREQUAL "hip")
   endforeach()
   add_compile_options("$<$<COMPILE_LANGUAGE:CXX>:${ROCDIST_HIP_OFFLOAD_FLAGS};-Wno-unused-command-line-argument>")
   add_link_options("$<$<LINK_LANGUAGE:CXX>:${ROCDIST_HIP_OFFLOAD_FLAGS}>")
+elseif(ROCDIST_GPU_PLATFORM STREQUAL "emulated")
+  # Kernels round as GPUs do: nvcc and hipcc contract a * b + c into fused
+  # multiply-adds by default, so the emulated kernels are compiled that way.
+  set(ROCDIST_EMULATED_KERNEL_FLAGS -ffp-contract=fast)
+  if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+    list(APPEND ROCDIST_EMULATED_KERNEL_FLAGS -mfma)
+  endif()
 endif()
 
 # Adds the platform's compile definition and GPU runtime to a target that
@@ -80,11 +101,31 @@ function(rocdist_use_gpu_platform target)
   elseif(ROCDIST_GPU_PLATFORM STREQUAL "hip")
     target_compile_definitions(${target} PRIVATE ROCDIST_BUILD_GPU_HIP=1)
     target_link_libraries(${target} PRIVATE hip::host)
+  elseif(ROCDIST_GPU_PLATFORM STREQUAL "emulated")
+    target_compile_definitions(${target} PRIVATE ROCDIST_BUILD_GPU_EMULATED=1)
+    target_link_libraries(${target} PRIVATE rocdist_emulator)
   endif()
 endfunction()
 
-# Marks GPU kernel sources (.hip) for the platform's device compiler.
+# Marks GPU kernel sources (.hip) for the platform's device compiler. On the
+# emulated platform they become a shared library of their own,
+# <target>_kernels, compiled as GPUs compile (contraction into FMAs) with
+# every symbol hidden but the ROCDIST_KERNEL_SOURCE_API entry points: their
+# inline functions must not merge with the host code's own copies.
 function(rocdist_add_gpu_sources target)
+  if(ROCDIST_GPU_PLATFORM STREQUAL "emulated")
+    set(kernels ${target}_kernels)
+    add_library(${kernels} SHARED ${ARGN})
+    set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CXX COMPILE_OPTIONS -xc++)
+    target_include_directories(${kernels} PRIVATE $<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>)
+    target_compile_definitions(${kernels} PRIVATE $<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>)
+    target_compile_options(${kernels} PRIVATE $<TARGET_PROPERTY:${target},COMPILE_OPTIONS>
+                                              ${ROCDIST_EMULATED_KERNEL_FLAGS})
+    target_link_libraries(${kernels} PRIVATE rocdist_emulator)
+    set_target_properties(${kernels} PROPERTIES CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
+    target_link_libraries(${target} PRIVATE ${kernels})
+    return()
+  endif()
   if(ROCDIST_GPU_PLATFORM STREQUAL "cuda")
     set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CUDA)
   elseif(ROCDIST_GPU_PLATFORM STREQUAL "hip")

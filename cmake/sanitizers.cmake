@@ -1,5 +1,7 @@
-# Sanitizer and fuzzer builds (host backend only: the GPU compilers do not
-# instrument device code, and their runtimes are not built with sanitizers).
+# Sanitizer and fuzzer builds: host backend only, or with the emulated GPU
+# platform, whose kernels are host code (the GPU compilers do not instrument
+# device code, and their runtimes are not built with sanitizers). GCC or
+# clang; the fuzzer needs clang.
 #
 #   -DROCDIST_SANITIZE=address,undefined   AddressSanitizer (with LeakSanitizer)
 #                                          and UndefinedBehaviorSanitizer
@@ -13,8 +15,8 @@ set(ROCDIST_SANITIZE "" CACHE STRING "Comma-separated -fsanitize= list for every
 option(ROCDIST_BUILD_FUZZER "Build the libFuzzer harness of the C API (needs clang)" OFF)
 
 if(ROCDIST_SANITIZE OR ROCDIST_BUILD_FUZZER)
-  if(NOT ROCDIST_GPU_PLATFORM STREQUAL "none")
-    message(FATAL_ERROR "ROCDIST_SANITIZE and ROCDIST_BUILD_FUZZER need -DROCDIST_GPU=none")
+  if(NOT ROCDIST_GPU_PLATFORM MATCHES "^(none|emulated)$")
+    message(FATAL_ERROR "ROCDIST_SANITIZE and ROCDIST_BUILD_FUZZER need -DROCDIST_GPU=none or emulated")
   endif()
 endif()
 

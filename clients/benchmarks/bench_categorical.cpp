@@ -66,8 +66,11 @@ public:
     ~bench_weights()
     {
 #if ROCDIST_HAS_GPU_BACKEND
-        if(device_ != nullptr)
+        if(device_ != nullptr) // after the work that reads them (cudaFree only "may" wait)
+        {
+            (void)hipDeviceSynchronize();
             (void)hipFree(device_);
+        }
 #endif
     }
     bench_weights(const bench_weights&)            = delete;

@@ -95,7 +95,10 @@ int main(int argc, char** argv)
 
 #if ROCDIST_HAS_GPU_BACKEND
     if(context.on_gpu)
+    {
+        (void)hipDeviceSynchronize();
         (void)hipFree(context.buffer);
+    }
 #endif
     rocdist_destroy_generator(context.gen);
     return 0;

@@ -25,7 +25,7 @@ void launch(const Functor& f, float* out, std::size_t n)
     (void)hipGetDevice(&device);
     (void)hipDeviceGetAttribute(&multiprocessors, hipDeviceAttributeMultiprocessorCount, device);
     const auto plan = rocdist::backend::make_packet_plan<Functor::outputs_per_block>(out, n, 0);
-    seed_kernel<<<multiprocessors * 8, 256>>>(f, out, plan);
+    (void)ROCDIST_LAUNCH(seed_kernel, multiprocessors * 8, 256, 0, nullptr, f, out, plan);
 }
 
 } // namespace

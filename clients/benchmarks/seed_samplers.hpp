@@ -61,7 +61,7 @@ struct box_muller_one_of_pair_functor
 
 #if ROCDIST_HAS_GPU_BACKEND
 // Queues the sampler over n floats of device memory; the caller synchronises.
-void device_seed_sampler(seed_sampler which, float* out, std::size_t n);
+ROCDIST_KERNEL_SOURCE_API void device_seed_sampler(seed_sampler which, float* out, std::size_t n);
 #endif
 
 } // namespace rocdist_bench

@@ -14,7 +14,7 @@ void host_fill(void* out, std::size_t bytes);
 
 #if ROCDIST_HAS_GPU_BACKEND
 // Queues a fill of device memory; the caller synchronises.
-void device_fill(void* out, std::size_t bytes);
+ROCDIST_KERNEL_SOURCE_API void device_fill(void* out, std::size_t bytes);
 #endif
 
 } // namespace rocdist_bench

@@ -23,7 +23,8 @@ void device_fill(void* out, std::size_t bytes)
     int device = 0, multiprocessors = 1;
     (void)hipGetDevice(&device);
     (void)hipDeviceGetAttribute(&multiprocessors, hipDeviceAttributeMultiprocessorCount, device);
-    fill_kernel<<<multiprocessors * 8, 256>>>(static_cast<uint4*>(out), bytes / sizeof(uint4));
+    (void)ROCDIST_LAUNCH(fill_kernel, multiprocessors * 8, 256, 0, nullptr, static_cast<uint4*>(out),
+                         bytes / sizeof(uint4));
 }
 
 } // namespace rocdist_bench

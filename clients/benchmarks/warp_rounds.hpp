@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "config.hpp"
+
 namespace rocdist_bench
 {
 
@@ -28,7 +30,7 @@ double emulated_rounds(warp_strategy strategy, const Sampler& s, unsigned warp);
 #if ROCDIST_HAS_GPU_BACKEND
 // Runs on the current device; `warp` receives its warp size.
 template <class Sampler>
-double device_rounds(warp_strategy strategy, const Sampler& s, unsigned& warp);
+ROCDIST_KERNEL_SOURCE_API double device_rounds(warp_strategy strategy, const Sampler& s, unsigned& warp);
 #endif
 
 } // namespace rocdist_bench

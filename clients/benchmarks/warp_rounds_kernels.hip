@@ -83,15 +83,21 @@ double device_rounds(warp_strategy strategy, const Sampler& s, unsigned& warp)
     const std::uint64_t outputs = rounds_chunks * rocdist::backend::compacted_chunk_size;
     unsigned long long* rounds  = nullptr;
     void*               sink    = nullptr;
-    if(hipMalloc(&rounds, sizeof(unsigned long long)) != hipSuccess
-       || hipMalloc(&sink, std::max<std::uint64_t>(threads * sizeof(float), outputs * sizeof(T))) != hipSuccess)
+    if(hipMalloc(&rounds, sizeof(unsigned long long)) != hipSuccess)
         return 0;
+    if(hipMalloc(&sink, std::max<std::uint64_t>(threads * sizeof(float), outputs * sizeof(T))) != hipSuccess)
+    {
+        (void)hipFree(rounds);
+        return 0;
+    }
+    // The null stream orders the fill, the kernel and the copy back.
     (void)hipMemset(rounds, 0, sizeof(unsigned long long));
     if(strategy == warp_strategy::compacted)
-        compacted_rounds_kernel<<<threads / block_threads, block_threads>>>(s, rounds, static_cast<T*>(sink));
+        (void)ROCDIST_LAUNCH(compacted_rounds_kernel, threads / block_threads, block_threads, 0, nullptr, s, rounds,
+                             static_cast<T*>(sink));
     else
-        loop_rounds_kernel<<<threads / block_threads, block_threads>>>(s, strategy == warp_strategy::precached,
-                                                                      rounds, static_cast<float*>(sink));
+        (void)ROCDIST_LAUNCH(loop_rounds_kernel, threads / block_threads, block_threads, 0, nullptr, s,
+                             strategy == warp_strategy::precached, rounds, static_cast<float*>(sink));
     unsigned long long total = 0;
     (void)hipMemcpy(&total, rounds, sizeof(total), hipMemcpyDeviceToHost);
     (void)hipFree(rounds);
@@ -102,9 +108,9 @@ double device_rounds(warp_strategy strategy, const Sampler& s, unsigned& warp)
     return static_cast<double>(total) / (static_cast<double>(rounds_warps) * (rounds_calls_per_warp - rounds_warmup_calls));
 }
 
-template double device_rounds(warp_strategy, const fixed_acceptance_sampler&, unsigned&);
-template double device_rounds(warp_strategy, const rocdist::backend::polar_sampler<float>&, unsigned&);
-template double device_rounds(warp_strategy, const rocdist::backend::ziggurat_sampler<float>&, unsigned&);
-template double device_rounds(warp_strategy, const rocdist::backend::gamma_sampler<float>&, unsigned&);
+template ROCDIST_KERNEL_SOURCE_API double device_rounds(warp_strategy, const fixed_acceptance_sampler&, unsigned&);
+template ROCDIST_KERNEL_SOURCE_API double device_rounds(warp_strategy, const rocdist::backend::polar_sampler<float>&, unsigned&);
+template ROCDIST_KERNEL_SOURCE_API double device_rounds(warp_strategy, const rocdist::backend::ziggurat_sampler<float>&, unsigned&);
+template ROCDIST_KERNEL_SOURCE_API double device_rounds(warp_strategy, const rocdist::backend::gamma_sampler<float>&, unsigned&);
 
 } // namespace rocdist_bench

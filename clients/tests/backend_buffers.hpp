@@ -39,6 +39,27 @@ inline void PrintTo(backend b, std::ostream* os)
     *os << to_string(b);
 }
 
+#if ROCDIST_HAS_GPU_BACKEND
+// Frees device memory once the work queued on the device is done with it:
+// cudaFree only "may" wait for that, and the emulated platform does not.
+inline void free_after_device_work(void* p)
+{
+    (void)hipDeviceSynchronize();
+    (void)hipFree(p);
+}
+#endif
+
+// Returns once the GPU (for the GPU backend) has run all the work queued on it.
+inline void wait_for_device_work(backend b)
+{
+#if ROCDIST_HAS_GPU_BACKEND
+    if(b == backend::gpu)
+        EXPECT_EQ(hipDeviceSynchronize(), hipSuccess);
+#else
+    (void)b;
+#endif
+}
+
 // Creates a generator for b, or says why the test must be skipped.
 inline rocdist_status create_generator(backend b, rocdist_generator* g)
 {
@@ -77,7 +98,11 @@ public:
 #if ROCDIST_HAS_GPU_BACKEND
             if(hipMalloc(reinterpret_cast<void**>(&base_), total_ * sizeof(T)) != hipSuccess)
                 throw std::runtime_error("hipMalloc failed");
-            if(hipMemcpy(base_, pattern.data(), pattern.size(), hipMemcpyHostToDevice) != hipSuccess)
+            // Waited for: a copy from pageable memory may still be in flight
+            // when hipMemcpy returns, and a generator on a non-blocking
+            // stream is not ordered after it.
+            if(hipMemcpy(base_, pattern.data(), pattern.size(), hipMemcpyHostToDevice) != hipSuccess
+               || hipDeviceSynchronize() != hipSuccess)
             {
                 (void)hipFree(base_);
                 throw std::runtime_error("hipMemcpy of the sentinel failed");
@@ -89,7 +114,7 @@ public:
     {
 #if ROCDIST_HAS_GPU_BACKEND
         if(backend_ == backend::gpu)
-            (void)hipFree(base_);
+            free_after_device_work(base_);
 #endif
     }
     backend_buffer(const backend_buffer&) = delete;

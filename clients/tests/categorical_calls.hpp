@@ -34,7 +34,13 @@ public:
         {
             if(hipMalloc(reinterpret_cast<void**>(&device_), w.size() * sizeof(T)) != hipSuccess)
                 throw std::runtime_error("hipMalloc failed");
-            (void)hipMemcpy(device_, w.data(), w.size() * sizeof(T), hipMemcpyHostToDevice);
+            // Waited for, as in backend_buffer.
+            if(hipMemcpy(device_, w.data(), w.size() * sizeof(T), hipMemcpyHostToDevice) != hipSuccess
+               || hipDeviceSynchronize() != hipSuccess)
+            {
+                free_after_device_work(device_);
+                throw std::runtime_error("hipMemcpy of the weights failed");
+            }
         }
 #endif
     }
@@ -42,7 +48,7 @@ public:
     {
 #if ROCDIST_HAS_GPU_BACKEND
         if(device_ != nullptr)
-            (void)hipFree(device_);
+            free_after_device_work(device_);
 #endif
     }
     backend_weights(const backend_weights&)            = delete;

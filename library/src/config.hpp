@@ -31,10 +31,13 @@
 #define ROCDIST_KERNEL __global__
 #else
 #define ROCDIST_HOST_DEVICE inline
+// The emulated platform compiles kernels with the host compiler: plain functions.
+#define ROCDIST_KERNEL
 #endif
 
 // Which GPU backend this library was built with; CMake defines at most one
-// ROCDIST_BUILD_GPU_* (see cmake/gpu_platform.cmake).
+// ROCDIST_BUILD_GPU_* (see cmake/gpu_platform.cmake). The emulated platform
+// runs the HIP kernel sources on the host (library/emulator), for tests.
 #if defined(ROCDIST_BUILD_GPU_CUDA)
 #define ROCDIST_GPU_CUDA 1
 #else
@@ -45,10 +48,25 @@
 #else
 #define ROCDIST_GPU_HIP 0
 #endif
-#define ROCDIST_HAS_GPU_BACKEND (ROCDIST_GPU_CUDA || ROCDIST_GPU_HIP)
+#if defined(ROCDIST_BUILD_GPU_EMULATED)
+#define ROCDIST_GPU_EMULATED 1
+#else
+#define ROCDIST_GPU_EMULATED 0
+#endif
+#define ROCDIST_HAS_GPU_BACKEND (ROCDIST_GPU_CUDA || ROCDIST_GPU_HIP || ROCDIST_GPU_EMULATED)
 
-#if ROCDIST_GPU_CUDA && ROCDIST_GPU_HIP
+#if ROCDIST_GPU_CUDA + ROCDIST_GPU_HIP + ROCDIST_GPU_EMULATED > 1
 #error "rocdist is built for one GPU platform at a time"
+#endif
+
+// What host code calls in the GPU kernel sources. The emulated platform
+// builds those sources into a library of their own, compiled with the
+// GPUs' contraction of a * b + c into FMAs: their inline functions must not
+// merge with the host backend's copies, so that library hides all else.
+#if ROCDIST_GPU_EMULATED
+#define ROCDIST_KERNEL_SOURCE_API __attribute__((visibility("default")))
+#else
+#define ROCDIST_KERNEL_SOURCE_API
 #endif
 
 // The host CPU architecture, for host code only (never true in a device pass).

@@ -25,15 +25,20 @@ constexpr unsigned blocks_per_multiprocessor = 8;
 // Sweep items per merge thread: one binary search per this many columns.
 constexpr std::uint64_t columns_per_thread = 16;
 
-// Device memory freed on every return path unless released.
+// Device memory freed on every return path unless released. Work queued on
+// the stream may still use it when a later step fails, and cudaFree only
+// "may" wait for that: the stream is waited for first.
 class device_memory
 {
 public:
-    device_memory() = default;
+    explicit device_memory(hipStream_t stream) : stream_(stream) {}
     ~device_memory()
     {
         if(p_ != nullptr)
+        {
+            (void)hipStreamSynchronize(stream_);
             (void)hipFree(p_);
+        }
     }
     device_memory(const device_memory&)            = delete;
     device_memory& operator=(const device_memory&) = delete;
@@ -61,7 +66,8 @@ public:
     }
 
 private:
-    void* p_ = nullptr;
+    hipStream_t stream_;
+    void*       p_ = nullptr;
 };
 
 struct weight_summary
@@ -171,6 +177,7 @@ unsigned grid_for(const device_info& device, std::uint64_t items)
 class scan_scratch
 {
 public:
+    explicit scan_scratch(hipStream_t stream) : memory_(stream) {}
     template <class Scan>
     bool reserve(Scan&& scan)
     {
@@ -197,24 +204,27 @@ template <class T>
 rocdist_status build(const device_info& device, hipStream_t stream, const T* weights, std::uint32_t k,
                      alias_entry** table)
 {
-    const auto launched = [&] { return hipGetLastError() == hipSuccess; };
+    const auto launched = [](hipError_t launch) { return launch == hipSuccess; };
+    // Copied on the generator's stream, then waited for: ordered with the
+    // kernels before it whatever kind of stream it is.
     const auto read_back = [&](void* to, const void* from, std::size_t bytes) {
-        return hipStreamSynchronize(stream) == hipSuccess
-               && hipMemcpy(to, from, bytes, hipMemcpyDeviceToHost) == hipSuccess;
+        return hipMemcpyAsync(to, from, bytes, hipMemcpyDeviceToHost, stream) == hipSuccess
+               && hipStreamSynchronize(stream) == hipSuccess;
     };
 
     // Validation first, so that bad weights allocate nothing that outlives the call.
     weight_summary summary{0, 0};
     double         largest = 0;
     {
-        device_memory summary_memory;
+        device_memory summary_memory(stream);
         if(!summary_memory.allocate(sizeof summary))
             return ROCDIST_STATUS_ALLOCATION_FAILED;
         auto* on_device = summary_memory.as<weight_summary>();
-        if(hipMemcpy(on_device, &summary, sizeof summary, hipMemcpyHostToDevice) != hipSuccess)
-            return ROCDIST_STATUS_LAUNCH_FAILURE;
-        summarise_weights<<<grid_for(device, k), threads_per_block, 0, stream>>>(weights, k, on_device);
-        if(!launched() || !read_back(&summary, on_device, sizeof summary))
+        // Zeroed on the stream summarise_weights runs on (all-zero bytes are {0, 0}).
+        if(hipMemsetAsync(on_device, 0, sizeof summary, stream) != hipSuccess
+           || !launched(ROCDIST_LAUNCH(summarise_weights, grid_for(device, k), threads_per_block, 0, stream, weights,
+                                       std::uint64_t(k), on_device))
+           || !read_back(&summary, on_device, sizeof summary))
             return ROCDIST_STATUS_LAUNCH_FAILURE;
         static_assert(sizeof largest == sizeof summary.largest_bits);
         std::memcpy(&largest, &summary.largest_bits, sizeof largest);
@@ -223,7 +233,7 @@ rocdist_status build(const device_info& device, hipStream_t stream, const T* wei
         return ROCDIST_STATUS_INVALID_VALUE;
 
     const std::uint64_t n = std::uint64_t(k) + 1;
-    device_memory       entries, sums, mass, heavy_before, index;
+    device_memory       entries(stream), sums(stream), mass(stream), heavy_before(stream), index(stream);
     if(!entries.allocate(k * sizeof(alias_entry)) || !sums.allocate(n * sizeof(std::uint64_t))
        || !mass.allocate(k * sizeof(std::uint64_t)) || !heavy_before.allocate(n * sizeof(std::uint32_t))
        || !index.allocate(k * sizeof(std::uint32_t)))
@@ -231,7 +241,7 @@ rocdist_status build(const device_info& device, hipStream_t stream, const T* wei
     auto* s = sums.as<std::uint64_t>();
     auto* h = heavy_before.as<std::uint32_t>();
 
-    scan_scratch scratch;
+    scan_scratch scratch(stream);
     if(!scratch.reserve([&](void* t, std::size_t& b) { return inclusive_sum(t, b, s, n, stream); })
        || !scratch.reserve([&](void* t, std::size_t& b) { return exclusive_sum(t, b, s, n, stream); })
        || !scratch.reserve([&](void* t, std::size_t& b) { return exclusive_sum(t, b, h, n, stream); }))
@@ -240,24 +250,24 @@ rocdist_status build(const device_info& device, hipStream_t stream, const T* wei
         return ROCDIST_STATUS_ALLOCATION_FAILED;
 
     // Fixed point and its prefix sums; the total sets the mass scale.
-    fixed_point_kernel<<<grid_for(device, k), threads_per_block, 0, stream>>>(
-        weights, k, distributions::make_fixed_point_scale(largest, k), s);
     std::uint64_t total_fixed = 0;
-    if(!launched() || !scratch.run([&](void* t, std::size_t& b) { return inclusive_sum(t, b, s, k, stream); })
+    if(!launched(ROCDIST_LAUNCH(fixed_point_kernel, grid_for(device, k), threads_per_block, 0, stream, weights,
+                                std::uint64_t(k), distributions::make_fixed_point_scale(largest, k), s))
+       || !scratch.run([&](void* t, std::size_t& b) { return inclusive_sum(t, b, s, k, stream); })
        || !read_back(&total_fixed, s + (k - 1), sizeof total_fixed))
         return ROCDIST_STATUS_LAUNCH_FAILURE;
 
     // Masses, then lights and heavies in index order.
-    mass_kernel<<<grid_for(device, n), threads_per_block, 0, stream>>>(
-        s, k, distributions::make_mass_scale(total_fixed, k), mass.as<std::uint64_t>(), h);
     std::uint32_t heavies = 0;
-    if(!launched() || !scratch.run([&](void* t, std::size_t& b) { return exclusive_sum(t, b, h, n, stream); })
+    if(!launched(ROCDIST_LAUNCH(mass_kernel, grid_for(device, n), threads_per_block, 0, stream, s, std::uint64_t(k),
+                                distributions::make_mass_scale(total_fixed, k), mass.as<std::uint64_t>(), h))
+       || !scratch.run([&](void* t, std::size_t& b) { return exclusive_sum(t, b, h, n, stream); })
        || !read_back(&heavies, h + k, sizeof heavies))
         return ROCDIST_STATUS_LAUNCH_FAILURE;
     const std::uint64_t lights = k - heavies;
-    partition_kernel<<<grid_for(device, n), threads_per_block, 0, stream>>>(
-        mass.as<std::uint64_t>(), h, k, lights, index.as<std::uint32_t>(), s);
-    if(!launched() || !scratch.run([&](void* t, std::size_t& b) { return exclusive_sum(t, b, s, lights + 1, stream); }))
+    if(!launched(ROCDIST_LAUNCH(partition_kernel, grid_for(device, n), threads_per_block, 0, stream,
+                                mass.as<std::uint64_t>(), h, std::uint64_t(k), lights, index.as<std::uint32_t>(), s))
+       || !scratch.run([&](void* t, std::size_t& b) { return exclusive_sum(t, b, s, lights + 1, stream); }))
         return ROCDIST_STATUS_LAUNCH_FAILURE;
     if(heavies > 0
        && !scratch.run([&](void* t, std::size_t& b) { return inclusive_sum(t, b, s + lights + 1, heavies, stream); }))
@@ -266,8 +276,9 @@ rocdist_status build(const device_info& device, hipStream_t stream, const T* wei
     const distributions::alias_split_input in{index.as<std::uint32_t>(), s, lights,
                                               index.as<std::uint32_t>() + lights, s + lights + 1, heavies};
     const std::uint64_t sweepers = (k + columns_per_thread - 1) / columns_per_thread;
-    sweep_kernel<<<grid_for(device, sweepers), threads_per_block, 0, stream>>>(in, k, entries.as<alias_entry>());
-    if(!launched() || hipStreamSynchronize(stream) != hipSuccess)
+    if(!launched(ROCDIST_LAUNCH(sweep_kernel, grid_for(device, sweepers), threads_per_block, 0, stream, in,
+                                std::uint64_t(k), entries.as<alias_entry>()))
+       || hipStreamSynchronize(stream) != hipSuccess)
         return ROCDIST_STATUS_LAUNCH_FAILURE;
     *table = static_cast<alias_entry*>(entries.release());
     return ROCDIST_STATUS_SUCCESS;
@@ -285,15 +296,19 @@ rocdist_status build_alias_table(const device_info& device, void* stream, const 
     return build(device, static_cast<hipStream_t>(stream), weights, k, table);
 }
 
+// The table's users are generate calls on any stream of the device; cudaFree
+// only "may" wait for them.
 void free_device_memory(int ordinal, void* p)
 {
     device_guard guard(ordinal);
+    (void)hipDeviceSynchronize();
     (void)hipFree(p);
 }
 
-template rocdist_status build_alias_table<float>(const device_info&, void*, const float*, std::uint32_t,
-                                                 alias_entry**);
-template rocdist_status build_alias_table<double>(const device_info&, void*, const double*, std::uint32_t,
-                                                  alias_entry**);
+template ROCDIST_KERNEL_SOURCE_API rocdist_status build_alias_table<float>(const device_info&, void*, const float*,
+                                                                           std::uint32_t, alias_entry**);
+template ROCDIST_KERNEL_SOURCE_API rocdist_status build_alias_table<double>(const device_info&, void*,
+                                                                            const double*, std::uint32_t,
+                                                                            alias_entry**);
 
 } // namespace rocdist::gpu

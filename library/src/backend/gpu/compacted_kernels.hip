@@ -3,6 +3,7 @@
 #include "backend/gpu/device_guard.hpp"
 #include "backend/gpu/gpu_backend.hpp"
 #include "backend/gpu/launch_shape.hpp"
+#include "backend/gpu/launch_status.hpp"
 #include "backend/gpu/runtime.hpp"
 #include "backend/gpu/warp_compacted_rejection.hpp"
 #include "backend/rejection_samplers.hpp"
@@ -39,14 +40,14 @@ rocdist_status generate(const device_info& device, void* stream, const backend::
     // threads_per_block is a multiple of every warp size, so no warp is split.
     const std::uint64_t chunks = (n + backend::compacted_chunk_size - 1) / backend::compacted_chunk_size;
     const unsigned      blocks = grid_blocks(device, chunks * static_cast<std::uint64_t>(device.warp_size));
-    compacted_kernel<<<blocks, threads_per_block, 0, static_cast<hipStream_t>(stream)>>>(c.sampler, out, n, offset);
-    return hipGetLastError() == hipSuccess ? ROCDIST_STATUS_SUCCESS : ROCDIST_STATUS_LAUNCH_FAILURE;
+    return launch_status(ROCDIST_LAUNCH(compacted_kernel, blocks, threads_per_block, 0,
+                                        static_cast<hipStream_t>(stream), c.sampler, out, n, offset));
 }
 
 #define ROCDIST_INSTANTIATE_COMPACTED(...)                                                         \
-    template rocdist_status generate<__VA_ARGS__>(const device_info&, void*,                      \
-                                                  const backend::compacted<__VA_ARGS__>&,          \
-                                                  __VA_ARGS__::value_type*, std::size_t, std::uint64_t);
+    template ROCDIST_KERNEL_SOURCE_API rocdist_status generate<__VA_ARGS__>(                       \
+        const device_info&, void*, const backend::compacted<__VA_ARGS__>&, __VA_ARGS__::value_type*, std::size_t, \
+        std::uint64_t);
 
 ROCDIST_INSTANTIATE_COMPACTED(backend::polar_sampler<float>)
 ROCDIST_INSTANTIATE_COMPACTED(backend::polar_sampler<double>)

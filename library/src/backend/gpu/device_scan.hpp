@@ -1,6 +1,7 @@
 // Device-wide prefix sums, in place, on a stream: rocPRIM on AMD, CUB on
-// NVIDIA. Both scans are deterministic (integer sums). Call once with
-// temporary == nullptr to learn the scratch size, as both libraries do.
+// NVIDIA, the project's tiled scan on the emulated platform. All are
+// deterministic (integer sums). Call once with temporary == nullptr to learn
+// the scratch size, as all three libraries do.
 #pragma once
 
 #include <cstddef>
@@ -12,8 +13,10 @@
 #include <iostream>
 
 #include <rocprim/device/device_scan.hpp>
-#else
+#elif ROCDIST_GPU_CUDA
 #include <cub/device/device_scan.cuh>
+#else
+#include "backend/gpu/tiled_scan.hpp"
 #endif
 
 namespace rocdist::gpu
@@ -24,8 +27,10 @@ hipError_t inclusive_sum(void* temporary, std::size_t& bytes, T* data, std::size
 {
 #if ROCDIST_GPU_HIP
     return rocprim::inclusive_scan(temporary, bytes, data, data, n, rocprim::plus<T>(), stream);
-#else
+#elif ROCDIST_GPU_CUDA
     return cub::DeviceScan::InclusiveSum(temporary, bytes, data, data, n, stream);
+#else
+    return tiled_scan::sum(temporary, bytes, data, n, true, stream);
 #endif
 }
 
@@ -34,8 +39,10 @@ hipError_t exclusive_sum(void* temporary, std::size_t& bytes, T* data, std::size
 {
 #if ROCDIST_GPU_HIP
     return rocprim::exclusive_scan(temporary, bytes, data, data, T(0), n, rocprim::plus<T>(), stream);
-#else
+#elif ROCDIST_GPU_CUDA
     return cub::DeviceScan::ExclusiveSum(temporary, bytes, data, data, n, stream);
+#else
+    return tiled_scan::sum(temporary, bytes, data, n, false, stream);
 #endif
 }
 

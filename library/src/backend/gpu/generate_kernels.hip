@@ -6,6 +6,7 @@
 #include "backend/gamma_functor.hpp"
 #include "backend/gpu/gpu_backend.hpp"
 #include "backend/gpu/launch_shape.hpp"
+#include "backend/gpu/launch_status.hpp"
 #include "backend/normal_functors.hpp"
 #include "backend/gpu/runtime.hpp"
 #include "backend/packet_writer.hpp"
@@ -35,11 +36,8 @@ rocdist_status launch(const device_info& device, void* stream, const Functor& f,
     const backend::packet_plan plan
         = backend::make_packet_plan<Functor::outputs_per_block>(out, n, offset);
     const unsigned blocks = grid_blocks(device, plan.packets);
-    generate_kernel<<<blocks, threads_per_block, 0, static_cast<hipStream_t>(stream)>>>(f, out, plan);
-    const hipError_t error = hipGetLastError();
-    if(error == hipSuccess)
-        return ROCDIST_STATUS_SUCCESS;
-    return error == hipErrorOutOfMemory ? ROCDIST_STATUS_ALLOCATION_FAILED : ROCDIST_STATUS_LAUNCH_FAILURE;
+    return launch_status(
+        ROCDIST_LAUNCH(generate_kernel, blocks, threads_per_block, 0, static_cast<hipStream_t>(stream), f, out, plan));
 }
 
 } // namespace
@@ -71,18 +69,26 @@ rocdist_status check_output(const device_info& device, const void* p)
     return is_device_accessible(p, device.ordinal) ? ROCDIST_STATUS_SUCCESS : ROCDIST_STATUS_WRONG_MEMORY;
 }
 
+// Only what can be asked without touching the stream's work: its device.
+// A stream query would be undefined for a destroyed stream on CUDA, illegal
+// on one being captured into a graph, and would leave "not ready" as the
+// thread's last error.
 rocdist_status check_stream(const device_info& device, void* stream)
 {
     if(stream == nullptr)
         return ROCDIST_STATUS_SUCCESS;
-    device_guard guard(device.ordinal);
+    device_guard guard(device.ordinal); // special handles (per-thread streams) name the generator's device
     if(!guard.ok())
         return ROCDIST_STATUS_LAUNCH_FAILURE;
-    const hipError_t state = hipStreamQuery(static_cast<hipStream_t>(stream));
-    if(state == hipSuccess || state == hipErrorNotReady) // idle, or work still queued
-        return ROCDIST_STATUS_SUCCESS;
-    (void)hipGetLastError();
-    return ROCDIST_STATUS_INVALID_VALUE;
+    int owner = -1;
+    switch(stream_device(static_cast<hipStream_t>(stream), owner))
+    {
+    case stream_query::device_known:
+        return owner == device.ordinal ? ROCDIST_STATUS_SUCCESS : ROCDIST_STATUS_INVALID_VALUE;
+    case stream_query::handle_unknown: return ROCDIST_STATUS_INVALID_VALUE;
+    case stream_query::not_available: break; // the caller's duty, as documented in rocdist.h
+    }
+    return ROCDIST_STATUS_SUCCESS;
 }
 
 template <class Functor>
@@ -93,8 +99,8 @@ rocdist_status generate(const device_info& device, void* stream, const Functor& 
 }
 
 #define ROCDIST_INSTANTIATE_GENERATE(...)                                                          \
-    template rocdist_status generate<__VA_ARGS__>(const device_info&, void*, const __VA_ARGS__&,   \
-                                                  __VA_ARGS__::value_type*, std::size_t, std::uint64_t);
+    template ROCDIST_KERNEL_SOURCE_API rocdist_status generate<__VA_ARGS__>(                       \
+        const device_info&, void*, const __VA_ARGS__&, __VA_ARGS__::value_type*, std::size_t, std::uint64_t);
 #define ROCDIST_INSTANTIATE_NORMAL(method)                                                         \
     ROCDIST_INSTANTIATE_GENERATE(backend::normal_functor<method, float>)                           \
     ROCDIST_INSTANTIATE_GENERATE(backend::normal_functor<method, double>)

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "backend/compacted_chunks.hpp"
+#include "config.hpp"
 #include "distributions/alias_table.hpp"
 #include "rocdist/rocdist.h"
 
@@ -20,14 +21,16 @@ struct device_info
 };
 
 // The current device; ROCDIST_STATUS_NO_DEVICE when the runtime finds none.
-rocdist_status query_current_device(device_info& info);
+ROCDIST_KERNEL_SOURCE_API rocdist_status query_current_device(device_info& info);
 
 // ROCDIST_STATUS_WRONG_MEMORY unless the device can write p.
-rocdist_status check_output(const device_info& device, const void* p);
+ROCDIST_KERNEL_SOURCE_API rocdist_status check_output(const device_info& device, const void* p);
 
-// ROCDIST_STATUS_INVALID_VALUE unless the runtime knows stream (NULL, the
-// default stream, always passes).
-rocdist_status check_stream(const device_info& device, void* stream);
+// ROCDIST_STATUS_INVALID_VALUE for a stream the runtime refuses or places on
+// another device, where the runtime can say (HIP from ROCm 6, CUDA from
+// 12.8); NULL, the default stream, always passes. A destroyed stream is the
+// caller's error: the runtimes may not tell it from a live one.
+ROCDIST_KERNEL_SOURCE_API rocdist_status check_stream(const device_info& device, void* stream);
 
 // Queue the reproducible-ordering kernel for any block functor on `stream`
 // (asynchronous); returns after the launch. A launch the runtime refuses for
@@ -35,26 +38,33 @@ rocdist_status check_stream(const device_info& device, void* stream);
 // ROCDIST_STATUS_LAUNCH_FAILURE; either way nothing was queued. Defined, and instantiated for
 // every functor the generator uses, in generate_kernels.hip.
 template <class Functor>
-rocdist_status generate(const device_info& device, void* stream, const Functor& f,
-                        typename Functor::value_type* out, std::size_t n, std::uint64_t offset);
+ROCDIST_KERNEL_SOURCE_API rocdist_status generate(const device_info& device, void* stream, const Functor& f,
+                                                  typename Functor::value_type* out, std::size_t n,
+                                                  std::uint64_t offset);
 
 // Queue the fast ordering of a rejection sampler: warp-compacted chunks
-// (see backend/compacted_chunks.hpp). Defined, and instantiated for every
-// sampler, in compacted_kernels.hip.
+// (see backend/compacted_chunks.hpp); refusals as above. Defined, and
+// instantiated for every sampler, in compacted_kernels.hip.
 template <class Sampler>
-rocdist_status generate(const device_info& device, void* stream, const backend::compacted<Sampler>& c,
-                        typename Sampler::value_type* out, std::size_t n, std::uint64_t offset);
+ROCDIST_KERNEL_SOURCE_API rocdist_status generate(const device_info& device, void* stream,
+                                                  const backend::compacted<Sampler>& c,
+                                                  typename Sampler::value_type* out, std::size_t n,
+                                                  std::uint64_t offset);
 
 // Builds the alias table of k weights in device memory on `stream` and waits
 // for it: *table receives a new device allocation (free it with
 // free_device_memory). ROCDIST_STATUS_INVALID_VALUE for a negative, NaN or
 // infinite weight or all zero, ROCDIST_STATUS_ALLOCATION_FAILED, or
-// ROCDIST_STATUS_LAUNCH_FAILURE; nothing stays allocated on failure. Defined
-// in alias_table_kernels.hip for float and double.
+// ROCDIST_STATUS_LAUNCH_FAILURE; nothing stays allocated on failure, and
+// nothing queued still uses what was freed. Defined in
+// alias_table_kernels.hip for float and double.
 template <class T>
-rocdist_status build_alias_table(const device_info& device, void* stream, const T* weights, std::uint32_t k,
-                                 distributions::alias_entry** table);
+ROCDIST_KERNEL_SOURCE_API rocdist_status build_alias_table(const device_info& device, void* stream,
+                                                           const T* weights, std::uint32_t k,
+                                                           distributions::alias_entry** table);
 
-void free_device_memory(int ordinal, void* p);
+// Frees a table once the work queued on its device, on any stream, which may
+// still read it has finished.
+ROCDIST_KERNEL_SOURCE_API void free_device_memory(int ordinal, void* p);
 
 } // namespace rocdist::gpu

@@ -1,13 +1,14 @@
-// The HIP runtime names rocdist uses, mapped onto CUDA for the NVIDIA build.
-// Debian's HIP 5.2 NVIDIA headers do not compile against CUDA 13, so the
-// project maps the few names it needs itself.
+// The HIP runtime names rocdist uses, mapped onto CUDA for the NVIDIA build,
+// and the one way kernels are launched. Debian's HIP 5.2 NVIDIA headers do
+// not compile against CUDA 13, so the project maps the few names it needs
+// itself. The emulated platform provides HIP's names (library/emulator).
 #pragma once
 
 #include <cstdint>
 
 #include "config.hpp"
 
-#if ROCDIST_GPU_HIP
+#if ROCDIST_GPU_HIP || ROCDIST_GPU_EMULATED
 #include <hip/hip_runtime.h>
 #elif ROCDIST_GPU_CUDA
 #include <cuda_runtime.h>
@@ -45,6 +46,21 @@ constexpr cudaDeviceAttr hipDeviceAttributeWarpSize           = cudaDevAttrWarpS
 #error "runtime.hpp is only for GPU builds"
 #endif
 
+// Launches `kernel` and evaluates to the launch's own hipError_t. An error
+// left by an earlier call, someone else's (a stream query's "not ready", a
+// failed allocation of the caller's), is cleared first: reading it after the
+// launch would report a launch that was queued, and ran, as failed.
+#if ROCDIST_GPU_EMULATED
+#define ROCDIST_LAUNCH(kernel, grid, block, shared, stream, ...)                                   \
+    ((void)hipGetLastError(),                                                                      \
+     ::rocdist_emulator::launch(#kernel, grid, block, shared, stream,                              \
+                                [](const auto&... a) { kernel(a...); }, __VA_ARGS__),             \
+     hipGetLastError())
+#else
+#define ROCDIST_LAUNCH(kernel, grid, block, shared, stream, ...)                                   \
+    ((void)hipGetLastError(), kernel<<<grid, block, shared, stream>>>(__VA_ARGS__), hipGetLastError())
+#endif
+
 namespace rocdist::gpu
 {
 
@@ -54,15 +70,22 @@ namespace rocdist::gpu
 // access, which rocdist does not set up or check.
 inline bool is_device_accessible(const void* p, int device)
 {
-#if ROCDIST_GPU_HIP
+#if ROCDIST_GPU_HIP || ROCDIST_GPU_EMULATED
     hipPointerAttribute_t attr{};
     if(hipPointerGetAttributes(&attr, p) != hipSuccess)
     {
         (void)hipGetLastError(); // HIP 5 reports unregistered host memory as an error
         return false;
     }
-    return attr.isManaged || (attr.memoryType == hipMemoryTypeDevice && attr.device == device)
-           || (attr.memoryType == hipMemoryTypeHost && attr.devicePointer == p);
+#if HIP_VERSION_MAJOR >= 6
+    const hipMemoryType type    = attr.type; // ROCm 6 renamed memoryType and added a managed type
+    const bool          managed = attr.isManaged || type == hipMemoryTypeManaged;
+#else
+    const hipMemoryType type    = attr.memoryType;
+    const bool          managed = attr.isManaged;
+#endif
+    return managed || (type == hipMemoryTypeDevice && attr.device == device)
+           || (type == hipMemoryTypeHost && attr.devicePointer == p);
 #else
     cudaPointerAttributes attr{};
     if(cudaPointerGetAttributes(&attr, p) != cudaSuccess)
@@ -72,6 +95,38 @@ inline bool is_device_accessible(const void* p, int device)
     }
     return attr.type == cudaMemoryTypeManaged || (attr.type == cudaMemoryTypeDevice && attr.device == device)
            || (attr.type == cudaMemoryTypeHost && attr.devicePointer == p);
+#endif
+}
+
+enum class stream_query
+{
+    device_known,   // the runtime named the stream's device
+    handle_unknown, // the runtime refused the handle
+    not_available   // the runtime has no such question (HIP before ROCm 6, CUDA before 12.8)
+};
+
+// Which device `stream` belongs to (NULL: the current device's default stream).
+inline stream_query stream_device(hipStream_t stream, int& device)
+{
+#if(ROCDIST_GPU_HIP || ROCDIST_GPU_EMULATED) && HIP_VERSION_MAJOR >= 6
+    hipDevice_t d = 0;
+    if(hipStreamGetDevice(stream, &d) != hipSuccess)
+    {
+        (void)hipGetLastError();
+        return stream_query::handle_unknown;
+    }
+    device = d;
+    return stream_query::device_known;
+#elif ROCDIST_GPU_CUDA && CUDART_VERSION >= 12080
+    if(cudaStreamGetDevice(stream, &device) != cudaSuccess)
+    {
+        (void)cudaGetLastError();
+        return stream_query::handle_unknown;
+    }
+    return stream_query::device_known;
+#else
+    (void)stream, (void)device;
+    return stream_query::not_available;
 #endif
 }
 
@@ -86,6 +141,13 @@ __device__ inline std::uint64_t warp_ballot(bool predicate)
 #else
     return __ballot_sync(0xFFFFFFFFu, predicate);
 #endif
+}
+#elif ROCDIST_GPU_EMULATED
+// The emulator tells ballots apart by their caller's source position (a
+// warp whose lanes wait at different ones has diverged).
+inline std::uint64_t warp_ballot(bool predicate, const char* file = __builtin_FILE(), int line = __builtin_LINE())
+{
+    return __ballot(predicate, file, line);
 }
 #endif
 

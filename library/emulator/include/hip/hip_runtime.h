@@ -1,0 +1,309 @@
+// The kernel language of rocdist's emulated GPU platform: HIP's keywords,
+// built-in variables, warp and block collectives, atomics and vector types
+// for kernels compiled by the host C++ compiler, and the launch that runs
+// them on the emulated device (one fiber per lane, see docs/emulated_gpu.md).
+#pragma once
+
+#include <hip/hip_runtime_api.h>
+
+#ifdef __cplusplus
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+// Kernels and device functions are plain host functions here.
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__ inline
+#define __launch_bounds__(...)
+// A block's lanes all run on one worker thread, one block at a time, so a
+// thread_local (implicitly static at block scope) is exactly one per block.
+// Dynamic shared memory is not emulated: launches asking for it fail.
+#define __shared__ thread_local
+
+struct dim3
+{
+    unsigned int x, y, z;
+    constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1) : x(vx), y(vy), z(vz) {}
+};
+
+struct uint3
+{
+    unsigned int x, y, z;
+};
+
+struct alignas(8) uint2
+{
+    unsigned int x, y;
+};
+struct alignas(16) uint4
+{
+    unsigned int x, y, z, w;
+};
+struct alignas(16) float4
+{
+    float x, y, z, w;
+};
+struct alignas(16) double2
+{
+    double x, y;
+};
+inline uint2 make_uint2(unsigned int x, unsigned int y)
+{
+    return {x, y};
+}
+inline uint4 make_uint4(unsigned int x, unsigned int y, unsigned int z, unsigned int w)
+{
+    return {x, y, z, w};
+}
+inline float4 make_float4(float x, float y, float z, float w)
+{
+    return {x, y, z, w};
+}
+inline double2 make_double2(double x, double y)
+{
+    return {x, y};
+}
+
+namespace rocdist_emulator
+{
+
+// What the running lane sees as its built-in variables.
+struct lane_view
+{
+    uint3        thread_idx;
+    uint3        block_idx;
+    dim3         block_dim;
+    dim3         grid_dim;
+    unsigned int warp_size;
+};
+
+// The lane running on this thread; only valid inside a kernel.
+ROCDIST_EMULATOR_API const lane_view& this_lane();
+
+// Collectives. Every live lane of the warp (ballot) or block (barrier)
+// must arrive at the same source position; lanes that have exited count as
+// not voting. A mismatch faults the launch ("divergent collective").
+ROCDIST_EMULATOR_API unsigned long long warp_ballot(int predicate, const char* file, int line);
+ROCDIST_EMULATOR_API void               block_barrier(const char* file, int line);
+
+// A kernel bound to its arguments, run once per lane.
+class kernel_body
+{
+public:
+    virtual ~kernel_body()  = default;
+    virtual void run_lane() = 0;
+};
+
+template <class Body, class... Args>
+class bound_kernel final : public kernel_body
+{
+public:
+    bound_kernel(Body body, Args... args) : body_(std::move(body)), args_(std::move(args)...) {}
+    // Each lane gets its own copies of the arguments, as GPU threads do.
+    void run_lane() override
+    {
+        std::apply([this](const Args&... a) { body_(a...); }, args_);
+    }
+
+private:
+    Body                body_;
+    std::tuple<Args...> args_;
+};
+
+// Queues the kernel on `stream`. Like <<<>>>, it returns nothing: a launch
+// that cannot be queued (bad configuration, unknown stream, a stream of
+// another device, injected failure) sets the calling thread's last error.
+ROCDIST_EMULATOR_API void submit_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared_bytes,
+                                        hipStream_t stream, std::unique_ptr<kernel_body> body);
+
+// The arguments are evaluated and copied here, on the host, as for <<<>>>.
+template <class Body, class... Args>
+void launch(const char* name, dim3 grid, dim3 block, std::size_t shared_bytes, hipStream_t stream, Body body,
+            Args&&... args)
+{
+    submit_kernel(name, grid, block, shared_bytes, stream,
+                  std::make_unique<bound_kernel<Body, std::decay_t<Args>...>>(std::move(body),
+                                                                             std::forward<Args>(args)...));
+}
+
+// a * b and a + b each rounded on their own: the host compiler must not
+// fuse them into an FMA, which -ffp-contract=fast (this platform's setting,
+// as on GPUs) would do to plain expressions. The product passes through a
+// register the optimiser cannot see into.
+template <class T>
+inline T rounded(T value)
+{
+#if defined(__x86_64__)
+    __asm__("" : "+x"(value));
+#elif defined(__aarch64__)
+    __asm__("" : "+w"(value));
+#else
+    __asm__("" : "+m"(value));
+#endif
+    return value;
+}
+
+} // namespace rocdist_emulator
+
+#define threadIdx (::rocdist_emulator::this_lane().thread_idx)
+#define blockIdx (::rocdist_emulator::this_lane().block_idx)
+#define blockDim (::rocdist_emulator::this_lane().block_dim)
+#define gridDim (::rocdist_emulator::this_lane().grid_dim)
+#define warpSize (static_cast<int>(::rocdist_emulator::this_lane().warp_size))
+
+// HIP's 64-bit ballot (bit l for lane l; lanes 32..63 are 0 on 32-lane
+// warps). The default arguments name the caller's source position.
+inline unsigned long long __ballot(int predicate, const char* file = __builtin_FILE(), int line = __builtin_LINE())
+{
+    return ::rocdist_emulator::warp_ballot(predicate, file, line);
+}
+
+inline void __syncthreads(const char* file = __builtin_FILE(), int line = __builtin_LINE())
+{
+    ::rocdist_emulator::block_barrier(file, line);
+}
+
+// Bit and reinterpretation intrinsics.
+inline int __popc(unsigned int x)
+{
+    return __builtin_popcount(x);
+}
+inline int __popcll(unsigned long long x)
+{
+    return __builtin_popcountll(x);
+}
+inline int __ffs(int x)
+{
+    return __builtin_ffs(x);
+}
+inline int __ffsll(long long x)
+{
+    return __builtin_ffsll(x);
+}
+inline int __clz(int x)
+{
+    return x == 0 ? 32 : __builtin_clz(static_cast<unsigned int>(x));
+}
+inline int __clzll(long long x)
+{
+    return x == 0 ? 64 : __builtin_clzll(static_cast<unsigned long long>(x));
+}
+inline long long __double_as_longlong(double x)
+{
+    long long r;
+    std::memcpy(&r, &x, sizeof r);
+    return r;
+}
+inline double __longlong_as_double(long long x)
+{
+    double r;
+    std::memcpy(&r, &x, sizeof r);
+    return r;
+}
+inline unsigned int __float_as_uint(float x)
+{
+    unsigned int r;
+    std::memcpy(&r, &x, sizeof r);
+    return r;
+}
+inline float __uint_as_float(unsigned int x)
+{
+    float r;
+    std::memcpy(&r, &x, sizeof r);
+    return r;
+}
+
+// Arithmetic with its rounding fixed, never contracted.
+inline float __fmul_rn(float a, float b)
+{
+    return ::rocdist_emulator::rounded(a * b);
+}
+inline double __dmul_rn(double a, double b)
+{
+    return ::rocdist_emulator::rounded(a * b);
+}
+inline float __fadd_rn(float a, float b)
+{
+    return ::rocdist_emulator::rounded(a + b);
+}
+inline double __dadd_rn(double a, double b)
+{
+    return ::rocdist_emulator::rounded(a + b);
+}
+
+// Atomics on device memory: blocks run on different threads, so these are
+// real atomic read-modify-writes (sequentially consistent, stronger than a
+// GPU's relaxed device-scope atomics). Each returns the old value.
+template <class T>
+inline T atomicAdd(T* address, T value)
+{
+    if constexpr(std::is_integral_v<T>)
+        return __atomic_fetch_add(address, value, __ATOMIC_SEQ_CST);
+    else
+    {
+        T old = __atomic_load_n(address, __ATOMIC_SEQ_CST);
+        while(!__atomic_compare_exchange_n(address, &old, old + value, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+        {
+        }
+        return old;
+    }
+}
+template <class T>
+inline T atomicSub(T* address, T value)
+{
+    return __atomic_fetch_sub(address, value, __ATOMIC_SEQ_CST);
+}
+template <class T>
+inline T atomicOr(T* address, T value)
+{
+    return __atomic_fetch_or(address, value, __ATOMIC_SEQ_CST);
+}
+template <class T>
+inline T atomicAnd(T* address, T value)
+{
+    return __atomic_fetch_and(address, value, __ATOMIC_SEQ_CST);
+}
+template <class T>
+inline T atomicXor(T* address, T value)
+{
+    return __atomic_fetch_xor(address, value, __ATOMIC_SEQ_CST);
+}
+template <class T>
+inline T atomicExch(T* address, T value)
+{
+    return __atomic_exchange_n(address, value, __ATOMIC_SEQ_CST);
+}
+template <class T>
+inline T atomicCAS(T* address, T expected, T desired)
+{
+    __atomic_compare_exchange_n(address, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    return expected;
+}
+template <class T>
+inline T atomicMax(T* address, T value)
+{
+    T old = __atomic_load_n(address, __ATOMIC_SEQ_CST);
+    while(old < value
+          && !__atomic_compare_exchange_n(address, &old, value, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+    {
+    }
+    return old;
+}
+template <class T>
+inline T atomicMin(T* address, T value)
+{
+    T old = __atomic_load_n(address, __ATOMIC_SEQ_CST);
+    while(value < old
+          && !__atomic_compare_exchange_n(address, &old, value, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+    {
+    }
+    return old;
+}
+
+#endif // __cplusplus

@@ -1,0 +1,337 @@
+#include "block_runner.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+
+#include "sanitizer_hooks.hpp"
+
+namespace rocdist_emulator
+{
+
+using boost::context::detail::fcontext_t;
+using boost::context::detail::jump_fcontext;
+using boost::context::detail::make_fcontext;
+using boost::context::detail::transfer_t;
+
+namespace
+{
+
+// Thrown inside a lane that must stop because its launch has faulted, so
+// that its stack unwinds like any other.
+struct lane_abandoned
+{
+};
+
+thread_local lane_record* running = nullptr;
+
+lane_record& running_lane(const char* what)
+{
+    if(running == nullptr)
+    {
+        std::fprintf(stderr, "rocdist emulator: %s used outside a kernel\n", what);
+        std::abort();
+    }
+    return *running;
+}
+
+constexpr auto relaxed = std::memory_order_relaxed;
+
+} // namespace
+
+void lane_entry(transfer_t t)
+{
+    auto&         lane   = *static_cast<lane_record*>(t.data);
+    block_runner& runner = *lane.runner;
+    runner.scheduler_    = t.fctx;
+    sanitizer::finish_switch(nullptr, &runner.scheduler_bottom_, &runner.scheduler_size_);
+    sanitizer::acquire(&runner.block_start_);
+    try
+    {
+        runner.launch_->body->run_lane();
+    }
+    catch(const lane_abandoned&)
+    {
+    }
+    catch(const std::exception& e)
+    {
+        runner.fail(std::string("the kernel threw: ") + e.what());
+    }
+    catch(...)
+    {
+        runner.fail("the kernel threw an exception");
+    }
+    sanitizer::release(&runner.block_end_);
+    lane.state.store(lane_state::exited, relaxed);
+    // The last switch: this fiber's AddressSanitizer state goes with it.
+    sanitizer::start_switch(nullptr, runner.scheduler_bottom_, runner.scheduler_size_);
+    sanitizer::switch_to_fiber(runner.scheduler_fiber_);
+    jump_fcontext(runner.scheduler_, nullptr);
+    std::abort(); // a finished lane is never resumed
+}
+
+block_runner::block_runner() : lanes_(std::make_unique<lane_record[]>(max_lanes)), stacks_(max_lanes) {}
+
+block_runner& block_runner::here()
+{
+    thread_local block_runner runner;
+    return runner;
+}
+
+void block_runner::resume(lane_record& lane)
+{
+    if(lane.context == nullptr)
+    {
+        lane.stack   = stacks_.take();
+        lane.context = make_fcontext(static_cast<char*>(lane.stack.bottom) + lane.stack.size, lane.stack.size,
+                                     lane_entry);
+        lane.fiber   = sanitizer::create_fiber();
+    }
+    running = &lane;
+    sanitizer::start_switch(&scheduler_fake_stack_, lane.stack.bottom, lane.stack.size);
+    sanitizer::switch_to_fiber(lane.fiber);
+    const transfer_t t = jump_fcontext(lane.context, &lane);
+    sanitizer::finish_switch(scheduler_fake_stack_, nullptr, nullptr);
+    running = nullptr;
+    if(lane.state.load(relaxed) == lane_state::exited)
+    {
+        stacks_.give_back(lane.stack);
+        sanitizer::destroy_fiber(lane.fiber);
+        lane.fiber   = nullptr;
+        lane.context = nullptr;
+    }
+    else
+        lane.context = t.fctx;
+}
+
+void block_runner::yield(lane_record& lane)
+{
+    sanitizer::start_switch(&lane.fake_stack, scheduler_bottom_, scheduler_size_);
+    sanitizer::switch_to_fiber(scheduler_fiber_);
+    const transfer_t t = jump_fcontext(scheduler_, nullptr);
+    scheduler_         = t.fctx;
+    sanitizer::finish_switch(lane.fake_stack, nullptr, nullptr);
+}
+
+void block_runner::fail(std::string message)
+{
+    if(fault_.empty())
+        fault_ = std::move(message);
+}
+
+std::string block_runner::run(const grid_launch& launch, uint3 index)
+{
+    const dim3     b     = launch.block;
+    const unsigned lanes = b.x * b.y * b.z;
+    const unsigned warps = (lanes + launch.warp_size - 1) / launch.warp_size;
+    for(unsigned i = 0; i < lanes; ++i)
+    {
+        lane_record& l = lanes_[i];
+        l.view         = lane_view{{i % b.x, i / b.x % b.y, i / (b.x * b.y)}, index, b, launch.grid, launch.warp_size};
+        l.warp         = i / launch.warp_size;
+        l.runner       = this;
+        l.context      = nullptr;
+        l.state.store(lane_state::ready, relaxed);
+        l.abandon.store(false, relaxed);
+    }
+    launch_          = &launch;
+    index_           = index;
+    fault_.clear();
+    scheduler_fiber_ = sanitizer::current_fiber();
+    sanitizer::release(&block_start_);
+
+    unsigned live = lanes;
+    while(live > 0)
+    {
+        for(unsigned i = 0; i < lanes; ++i)
+        {
+            if(lanes_[i].state.load(relaxed) != lane_state::ready)
+                continue;
+            resume(lanes_[i]);
+            if(lanes_[i].state.load(relaxed) == lane_state::exited)
+                --live;
+        }
+        if(live == 0)
+            break;
+        if(!fault_.empty() || !resolve(lanes, warps))
+        {
+            abandon_all(lanes);
+            break;
+        }
+    }
+    sanitizer::acquire(&block_end_);
+    launch_ = nullptr;
+    return fault_;
+}
+
+// Every live lane waits at a collective when this runs.
+bool block_runner::resolve(unsigned lanes, unsigned warps)
+{
+    bool released = false;
+    for(unsigned w = 0; w < warps; ++w)
+    {
+        const unsigned first = w * launch_->warp_size;
+        const unsigned end   = std::min(lanes, first + launch_->warp_size);
+        const lane_record* at = nullptr; // the first lane of the warp waiting at a ballot
+        bool                barrier = false, same = true;
+        for(unsigned i = first; i < end; ++i)
+        {
+            const lane_state s = lanes_[i].state.load(relaxed);
+            if(s == lane_state::at_barrier)
+                barrier = true;
+            if(s != lane_state::at_ballot)
+                continue;
+            if(at == nullptr)
+                at = &lanes_[i];
+            else
+                same = same && at->line.load(relaxed) == lanes_[i].line.load(relaxed)
+                       && std::string(at->file.load(relaxed)) == lanes_[i].file.load(relaxed);
+        }
+        if(at == nullptr)
+            continue;
+        if(barrier || !same)
+        {
+            fail(describe_divergence(first, end, true));
+            return false;
+        }
+        unsigned long long mask = 0;
+        for(unsigned i = first; i < end; ++i)
+            if(lanes_[i].state.load(relaxed) == lane_state::at_ballot && lanes_[i].vote.load(relaxed))
+                mask |= 1ull << (i - first);
+        for(unsigned i = first; i < end; ++i)
+        {
+            if(lanes_[i].state.load(relaxed) != lane_state::at_ballot)
+                continue;
+            lanes_[i].ballot.store(mask, relaxed);
+            lanes_[i].state.store(lane_state::ready, relaxed);
+        }
+        released = true;
+    }
+    if(released)
+        return true;
+    // No lane waits at a ballot: every live lane is at a barrier.
+    const lane_record* at = nullptr;
+    for(unsigned i = 0; i < lanes; ++i)
+    {
+        if(lanes_[i].state.load(relaxed) != lane_state::at_barrier)
+            continue;
+        if(at == nullptr)
+            at = &lanes_[i];
+        else if(at->line.load(relaxed) != lanes_[i].line.load(relaxed)
+                || std::string(at->file.load(relaxed)) != lanes_[i].file.load(relaxed))
+        {
+            fail(describe_divergence(0, lanes, false));
+            return false;
+        }
+    }
+    for(unsigned i = 0; i < lanes; ++i)
+        if(lanes_[i].state.load(relaxed) == lane_state::at_barrier)
+            lanes_[i].state.store(lane_state::ready, relaxed);
+    return true;
+}
+
+// Lanes that never started are dropped; the others resume at their
+// collective, which throws lane_abandoned there so that they unwind.
+void block_runner::abandon_all(unsigned lanes)
+{
+    for(unsigned i = 0; i < lanes; ++i)
+    {
+        lane_record& l = lanes_[i];
+        if(l.state.load(relaxed) == lane_state::exited)
+            continue;
+        if(l.context == nullptr)
+        {
+            l.state.store(lane_state::exited, relaxed);
+            continue;
+        }
+        l.abandon.store(true, relaxed);
+        resume(l);
+    }
+}
+
+// "divergent collective in kernel k, block (x,y,z), warp w: lanes 0-15 at
+// a.hip:10 (ballot); lanes 16-31 at a.hip:12 (ballot)", one part per place.
+std::string block_runner::describe_divergence(unsigned first, unsigned end, bool warp)
+{
+    char head[256];
+    std::snprintf(head, sizeof head, "divergent collective in kernel %s, block (%u,%u,%u)", launch_->name, index_.x,
+                  index_.y, index_.z);
+    std::string text = head;
+    if(warp)
+        text += ", warp " + std::to_string(first / launch_->warp_size);
+    text += ":";
+    const auto place = [&](unsigned i) {
+        const lane_state s = lanes_[i].state.load(relaxed);
+        if(s == lane_state::exited)
+            return std::string("exited");
+        return std::string("at ") + lanes_[i].file.load(relaxed) + ":" + std::to_string(lanes_[i].line.load(relaxed))
+               + (s == lane_state::at_ballot ? " (ballot)" : " (__syncthreads)");
+    };
+    std::vector<bool> told(end - first, false);
+    for(unsigned i = first; i < end; ++i)
+    {
+        if(told[i - first])
+            continue;
+        const std::string where = place(i);
+        std::string       lanes;
+        for(unsigned j = i; j < end; ++j)
+        {
+            if(told[j - first] || place(j) != where)
+                continue;
+            unsigned last = j; // a run j..last at the same place
+            while(last + 1 < end && !told[last + 1 - first] && place(last + 1) == where)
+                ++last;
+            for(unsigned k = j; k <= last; ++k)
+                told[k - first] = true;
+            lanes += (lanes.empty() ? "" : ",") + std::to_string(j - first)
+                     + (last > j ? "-" + std::to_string(last - first) : "");
+            j = last;
+        }
+        text += " lanes " + lanes + " " + where + ";";
+    }
+    text.pop_back();
+    return text;
+}
+
+const lane_view& this_lane()
+{
+    return running_lane("a built-in variable (threadIdx, blockIdx, blockDim, gridDim, warpSize)").view;
+}
+
+unsigned long long warp_ballot(int predicate, const char* file, int line)
+{
+    lane_record&  lane   = running_lane("__ballot");
+    block_runner& runner = *lane.runner;
+    lane.file.store(file, relaxed);
+    lane.line.store(line, relaxed);
+    lane.vote.store(predicate != 0, relaxed);
+    lane.state.store(lane_state::at_ballot, relaxed);
+    sanitizer::release(runner.warp_point(lane.warp));
+    runner.yield(lane);
+    if(lane.abandon.load(relaxed))
+        throw lane_abandoned{};
+    sanitizer::acquire(runner.warp_point(lane.warp));
+    return lane.ballot.load(relaxed);
+}
+
+void block_barrier(const char* file, int line)
+{
+    lane_record&  lane   = running_lane("__syncthreads");
+    block_runner& runner = *lane.runner;
+    lane.file.store(file, relaxed);
+    lane.line.store(line, relaxed);
+    lane.state.store(lane_state::at_barrier, relaxed);
+    sanitizer::release(runner.block_point());
+    runner.yield(lane);
+    if(lane.abandon.load(relaxed))
+        throw lane_abandoned{};
+    sanitizer::acquire(runner.block_point());
+}
+
+bool inside_kernel()
+{
+    return running != nullptr;
+}
+
+} // namespace rocdist_emulator
