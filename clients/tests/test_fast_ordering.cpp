@@ -129,9 +129,11 @@ protected:
         const std::vector<T> g = fast_vector<T>(backend::gpu, gen_, s(), n);
         // The normals' tolerance (docs/normal.md); the gamma's grows with
         // |log x| through the boost (docs/gamma.md). A decision within
-        // rounding of its boundary may flip on one platform and shift the
-        // rest of its chunk, so the values must agree from the start of each
-        // chunk up to the first flip, and flips must be rare.
+        // rounding of its boundary may flip where a GPU's libm differs from
+        // the host's (ziggurat's exp, gamma's logs) and shift the rest of its
+        // chunk, so the values must agree from the start of each chunk up to
+        // the first flip, and flips must be rare. Polar decides on a * a +
+        // b * b alone, rounded alike everywhere: it may not flip at all.
         const double tolerance = sizeof(T) == sizeof(float) ? 0x1p-20 : 0x1p-46;
         size_t       flipped_chunks = 0;
         for(size_t begin = 0; begin < n; begin += chunk)
@@ -148,7 +150,7 @@ protected:
                 }
             }
         }
-        EXPECT_LE(flipped_chunks, 1u) << "chunks whose GPU values leave the host's";
+        EXPECT_LE(flipped_chunks, s() == sampler::polar ? 0u : 1u) << "chunks whose GPU values leave the host's";
         EXPECT_EQ(rocdist_destroy_generator(host), ROCDIST_STATUS_SUCCESS);
     }
 

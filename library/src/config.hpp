@@ -69,6 +69,33 @@
 #define ROCDIST_KERNEL_SOURCE_API
 #endif
 
+// a * b rounded on its own, never fused with an add that follows into an
+// FMA. GPU compilers contract a * b + c by default (so does the emulated
+// platform, on purpose) and host compilers do not; an expression whose value
+// or branch must be the same on host and GPU is written with this. GPUs have
+// an intrinsic; elsewhere the product passes through a register the
+// optimiser cannot see into.
+template <class T>
+ROCDIST_HOST_DEVICE T unfused_mul(T a, T b)
+{
+#if ROCDIST_DEVICE_PASS
+    if constexpr(sizeof(T) == sizeof(float))
+        return __fmul_rn(a, b);
+    else
+        return __dmul_rn(a, b);
+#else
+    T p = a * b;
+#if defined(__x86_64__)
+    __asm__("" : "+x"(p));
+#elif defined(__aarch64__)
+    __asm__("" : "+w"(p));
+#else
+    __asm__("" : "+m"(p));
+#endif
+    return p;
+#endif
+}
+
 // The host CPU architecture, for host code only (never true in a device pass).
 #if defined(__x86_64__) && !ROCDIST_DEVICE_PASS
 #define ROCDIST_HOST_X86_64 1
