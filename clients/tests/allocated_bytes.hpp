@@ -17,7 +17,9 @@
 #endif
 
 #if defined(ROCDIST_TEST_SANITIZER_ALLOCATOR)
-#include <sanitizer/allocator_interface.h>
+// Declared here: GCC does not ship clang's sanitizer/allocator_interface.h,
+// but both compilers' runtimes export this.
+extern "C" std::size_t __sanitizer_get_current_allocated_bytes();
 #else
 #include <malloc.h>
 #endif

@@ -24,28 +24,33 @@ struct lane_abandoned
 {
 };
 
-thread_local lane_record* running = nullptr;
+constexpr auto relaxed = std::memory_order_relaxed;
+
+// The lane the scheduler last switched to, read by that lane (relaxed, as
+// the hand-overs in lane_record: the switch orders it already).
+thread_local std::atomic<lane_record*> running{nullptr};
 
 lane_record& running_lane(const char* what)
 {
-    if(running == nullptr)
+    lane_record* lane = running.load(relaxed);
+    if(lane == nullptr)
     {
         std::fprintf(stderr, "rocdist emulator: %s used outside a kernel\n", what);
         std::abort();
     }
-    return *running;
+    return *lane;
 }
-
-constexpr auto relaxed = std::memory_order_relaxed;
 
 } // namespace
 
-void lane_entry(transfer_t t)
+// Not instrumented by AddressSanitizer: it never returns, so a frame of it
+// on the reused fake stack would never be released.
+ROCDIST_EMULATOR_NO_ASAN void lane_entry(transfer_t t)
 {
     auto&         lane   = *static_cast<lane_record*>(t.data);
     block_runner& runner = *lane.runner;
-    runner.scheduler_    = t.fctx;
-    sanitizer::finish_switch(nullptr, &runner.scheduler_bottom_, &runner.scheduler_size_);
+    runner.scheduler_.store(t.fctx, relaxed);
+    sanitizer::finish_switch(lane.stack.fake_stack, &runner.scheduler_bottom_, &runner.scheduler_size_);
     sanitizer::acquire(&runner.block_start_);
     try
     {
@@ -62,12 +67,18 @@ void lane_entry(transfer_t t)
     {
         runner.fail("the kernel threw an exception");
     }
-    sanitizer::release(&runner.block_end_);
+    // The last switch. Everything the lane touches is touched before its
+    // work is released to the block's end (after that, the runner may be
+    // gone); the fake stack stays with the stack for the next lane.
+    const fcontext_t scheduler = runner.scheduler_.load(relaxed);
+    void* const      fiber     = runner.scheduler_fiber_;
+    const void*      bottom    = runner.scheduler_bottom_;
+    const std::size_t size     = runner.scheduler_size_;
     lane.state.store(lane_state::exited, relaxed);
-    // The last switch: this fiber's AddressSanitizer state goes with it.
-    sanitizer::start_switch(nullptr, runner.scheduler_bottom_, runner.scheduler_size_);
-    sanitizer::switch_to_fiber(runner.scheduler_fiber_);
-    jump_fcontext(runner.scheduler_, nullptr);
+    sanitizer::release(&runner.block_end_);
+    sanitizer::start_switch(&lane.stack.fake_stack, bottom, size);
+    sanitizer::switch_to_fiber(fiber);
+    jump_fcontext(scheduler, nullptr);
     std::abort(); // a finished lane is never resumed
 }
 
@@ -88,12 +99,15 @@ void block_runner::resume(lane_record& lane)
                                      lane_entry);
         lane.fiber   = sanitizer::create_fiber();
     }
-    running = &lane;
+    running.store(&lane, relaxed);
+    // Nothing of the scheduler's may be touched between the announcement
+    // and the switch: ThreadSanitizer counts it as the lane's.
+    const fcontext_t target = lane.context;
     sanitizer::start_switch(&scheduler_fake_stack_, lane.stack.bottom, lane.stack.size);
     sanitizer::switch_to_fiber(lane.fiber);
-    const transfer_t t = jump_fcontext(lane.context, &lane);
+    const transfer_t t = jump_fcontext(target, &lane);
     sanitizer::finish_switch(scheduler_fake_stack_, nullptr, nullptr);
-    running = nullptr;
+    running.store(nullptr, relaxed);
     if(lane.state.load(relaxed) == lane_state::exited)
     {
         stacks_.give_back(lane.stack);
@@ -107,17 +121,25 @@ void block_runner::resume(lane_record& lane)
 
 void block_runner::yield(lane_record& lane)
 {
-    sanitizer::start_switch(&lane.fake_stack, scheduler_bottom_, scheduler_size_);
+    const fcontext_t scheduler = scheduler_.load(relaxed);
+    sanitizer::start_switch(&lane.stack.fake_stack, scheduler_bottom_, scheduler_size_);
     sanitizer::switch_to_fiber(scheduler_fiber_);
-    const transfer_t t = jump_fcontext(scheduler_, nullptr);
-    scheduler_         = t.fctx;
-    sanitizer::finish_switch(lane.fake_stack, nullptr, nullptr);
+    const transfer_t t = jump_fcontext(scheduler, nullptr);
+    scheduler_.store(t.fctx, relaxed);
+    sanitizer::finish_switch(lane.stack.fake_stack, nullptr, nullptr);
 }
 
 void block_runner::fail(std::string message)
 {
+    std::lock_guard<std::mutex> lock(fault_mutex_);
     if(fault_.empty())
         fault_ = std::move(message);
+}
+
+std::string block_runner::fault()
+{
+    std::lock_guard<std::mutex> lock(fault_mutex_);
+    return fault_;
 }
 
 std::string block_runner::run(const grid_launch& launch, uint3 index)
@@ -137,7 +159,7 @@ std::string block_runner::run(const grid_launch& launch, uint3 index)
     }
     launch_          = &launch;
     index_           = index;
-    fault_.clear();
+    fail_clear();
     scheduler_fiber_ = sanitizer::current_fiber();
     sanitizer::release(&block_start_);
 
@@ -154,7 +176,7 @@ std::string block_runner::run(const grid_launch& launch, uint3 index)
         }
         if(live == 0)
             break;
-        if(!fault_.empty() || !resolve(lanes, warps))
+        if(!fault().empty() || !resolve(lanes, warps))
         {
             abandon_all(lanes);
             break;
@@ -162,7 +184,7 @@ std::string block_runner::run(const grid_launch& launch, uint3 index)
     }
     sanitizer::acquire(&block_end_);
     launch_ = nullptr;
-    return fault_;
+    return fault();
 }
 
 // Every live lane waits at a collective when this runs.
@@ -331,7 +353,7 @@ void block_barrier(const char* file, int line)
 
 bool inside_kernel()
 {
-    return running != nullptr;
+    return running.load(relaxed) != nullptr;
 }
 
 } // namespace rocdist_emulator

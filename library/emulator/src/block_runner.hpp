@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstddef>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -54,9 +55,8 @@ struct lane_record
     unsigned                                warp;
     block_runner*                           runner;
     boost::context::detail::fcontext_t      context = nullptr; // where it resumes; null before it starts
-    lane_stack                              stack{};
-    void*                                   fake_stack = nullptr; // AddressSanitizer's, while switched out
-    void*                                   fiber      = nullptr; // ThreadSanitizer's
+    lane_stack                              stack{}; // with AddressSanitizer's fake stack while switched out
+    void*                                   fiber = nullptr; // ThreadSanitizer's
     std::atomic<lane_state>                 state{lane_state::ready};
     std::atomic<const char*>                file{nullptr}; // where it waits
     std::atomic<int>                        line{0};
@@ -83,7 +83,7 @@ public:
 
     // Called on a lane's fiber.
     void  yield(lane_record& lane);
-    void  fail(std::string message);
+    void  fail(std::string message); // the first failure of the block stands
     void* warp_point(unsigned warp) { return &warp_points_[warp]; }
 
     static constexpr unsigned max_lanes = 1024; // per block, as on GPUs
@@ -92,7 +92,13 @@ public:
 private:
     friend void lane_entry(boost::context::detail::transfer_t t);
 
-    void resume(lane_record& lane);
+    void        resume(lane_record& lane);
+    std::string fault();
+    void        fail_clear()
+    {
+        std::lock_guard<std::mutex> lock(fault_mutex_);
+        fault_.clear();
+    }
     bool resolve(unsigned lanes, unsigned warps);
     void abandon_all(unsigned lanes);
     std::string describe_divergence(unsigned first, unsigned end, bool warp);
@@ -105,9 +111,11 @@ private:
     char                           block_start_ = 0;
     char                           block_end_   = 0;
     lane_stacks                    stacks_;
+    std::mutex                     fault_mutex_; // lanes fail, the scheduler reads: a real hand-over
     std::string                    fault_;
 
-    boost::context::detail::fcontext_t scheduler_ = nullptr; // where lanes switch back to
+    // Where lanes switch back to, written by each lane as it switches out.
+    std::atomic<boost::context::detail::fcontext_t> scheduler_{nullptr};
     void*                              scheduler_fake_stack_ = nullptr;
     const void*                        scheduler_bottom_     = nullptr;
     std::size_t                        scheduler_size_       = 0;

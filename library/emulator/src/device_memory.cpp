@@ -171,9 +171,12 @@ hipError_t release(void* pointer, bool pinned)
         r.used[it->second.device] -= it->second.bytes;
     r.live.erase(it);
     const auto m = r.mappings.extract(begin).mapped();
-    // Inaccessible from now on, its pages returned to the system.
+    // Inaccessible from now on; large ones' pages returned to the system at
+    // once (each call flushes every core's TLB, so small ones keep theirs
+    // until they leave the quarantine).
     (void)mprotect(m.base, m.bytes, PROT_NONE);
-    (void)madvise(m.base, m.bytes, MADV_DONTNEED);
+    if(m.bytes > fresh_bytes)
+        (void)madvise(m.base, m.bytes, MADV_DONTNEED);
     r.quarantine.push_back(m);
     r.quarantined += m.bytes;
     while(r.quarantine.size() > quarantine_mappings || r.quarantined > quarantine_bytes)

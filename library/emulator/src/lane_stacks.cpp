@@ -45,13 +45,19 @@ lane_stack lane_stacks::take()
         throw std::bad_alloc();
     }
     char* bottom = static_cast<char*>(base) + page;
-    const lane_stack s{bottom, stack_bytes, sanitizer::register_stack(bottom, bottom + stack_bytes)};
+    const lane_stack s{bottom, stack_bytes, sanitizer::register_stack(bottom, bottom + stack_bytes), nullptr};
     all_.push_back(s);
     return s;
 }
 
 void lane_stacks::give_back(const lane_stack& stack)
 {
+    // ThreadSanitizer takes the next lane's frames on a reused stack for
+    // writes racing with the last lane's: mapping the stack afresh resets
+    // what it knows of that memory (its mmap interceptor does).
+    if(sanitizer::tracks_threads)
+        (void)mmap(stack.bottom, stack.size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK | MAP_FIXED, -1, 0);
     free_.push_back(stack);
 }
 

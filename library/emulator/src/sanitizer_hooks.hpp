@@ -3,7 +3,8 @@
 //
 // AddressSanitizer: every switch is announced (start_switch before, with the
 // target's stack; finish_switch after, on the target), or it takes a lane's
-// stack for a buffer overflow of the thread's.
+// stack for a buffer overflow of the thread's; each lane stack keeps its
+// fake stack (detect_stack_use_after_return) for the lanes that reuse it.
 // ThreadSanitizer: each lane is a fiber of its own, and switches do not
 // synchronise (no_sync): lanes of a block are ordered only where the GPU
 // orders them, at block start, ballots, barriers and block end
@@ -30,6 +31,9 @@
 
 #if defined(ROCDIST_EMULATOR_ASAN)
 #include <sanitizer/common_interface_defs.h>
+#define ROCDIST_EMULATOR_NO_ASAN __attribute__((no_sanitize_address))
+#else
+#define ROCDIST_EMULATOR_NO_ASAN
 #endif
 #if defined(ROCDIST_EMULATOR_TSAN)
 #include <sanitizer/tsan_interface.h>
@@ -39,10 +43,21 @@
 #define ROCDIST_EMULATOR_VALGRIND 1
 #endif
 
+// Always inlined: as a function of its own, switch_to_fiber would enter on
+// one fiber and return on the other, unbalancing both fibers' shadow call
+// stacks in ThreadSanitizer (which crashed it after a dozen lanes).
+#define ROCDIST_EMULATOR_HOOK __attribute__((always_inline)) inline
+
 namespace rocdist_emulator::sanitizer
 {
 
-inline void start_switch(void** fake_stack_save, const void* bottom, std::size_t size)
+#if defined(ROCDIST_EMULATOR_TSAN)
+constexpr bool tracks_threads = true;
+#else
+constexpr bool tracks_threads = false;
+#endif
+
+ROCDIST_EMULATOR_HOOK void start_switch(void** fake_stack_save, const void* bottom, std::size_t size)
 {
 #if defined(ROCDIST_EMULATOR_ASAN)
     __sanitizer_start_switch_fiber(fake_stack_save, bottom, size);
@@ -51,7 +66,7 @@ inline void start_switch(void** fake_stack_save, const void* bottom, std::size_t
 #endif
 }
 
-inline void finish_switch(void* fake_stack_save, const void** old_bottom, std::size_t* old_size)
+ROCDIST_EMULATOR_HOOK void finish_switch(void* fake_stack_save, const void** old_bottom, std::size_t* old_size)
 {
 #if defined(ROCDIST_EMULATOR_ASAN)
     __sanitizer_finish_switch_fiber(fake_stack_save, old_bottom, old_size);
@@ -60,7 +75,7 @@ inline void finish_switch(void* fake_stack_save, const void** old_bottom, std::s
 #endif
 }
 
-inline void* current_fiber()
+ROCDIST_EMULATOR_HOOK void* current_fiber()
 {
 #if defined(ROCDIST_EMULATOR_TSAN)
     return __tsan_get_current_fiber();
@@ -69,7 +84,7 @@ inline void* current_fiber()
 #endif
 }
 
-inline void* create_fiber()
+ROCDIST_EMULATOR_HOOK void* create_fiber()
 {
 #if defined(ROCDIST_EMULATOR_TSAN)
     return __tsan_create_fiber(0);
@@ -78,7 +93,7 @@ inline void* create_fiber()
 #endif
 }
 
-inline void destroy_fiber(void* fiber)
+ROCDIST_EMULATOR_HOOK void destroy_fiber(void* fiber)
 {
 #if defined(ROCDIST_EMULATOR_TSAN)
     __tsan_destroy_fiber(fiber);
@@ -87,7 +102,7 @@ inline void destroy_fiber(void* fiber)
 #endif
 }
 
-inline void switch_to_fiber(void* fiber)
+ROCDIST_EMULATOR_HOOK void switch_to_fiber(void* fiber)
 {
 #if defined(ROCDIST_EMULATOR_TSAN)
     __tsan_switch_to_fiber(fiber, __tsan_switch_to_fiber_no_sync);
@@ -96,7 +111,7 @@ inline void switch_to_fiber(void* fiber)
 #endif
 }
 
-inline void release(void* point)
+ROCDIST_EMULATOR_HOOK void release(void* point)
 {
 #if defined(ROCDIST_EMULATOR_TSAN)
     __tsan_release(point);
@@ -105,7 +120,7 @@ inline void release(void* point)
 #endif
 }
 
-inline void acquire(void* point)
+ROCDIST_EMULATOR_HOOK void acquire(void* point)
 {
 #if defined(ROCDIST_EMULATOR_TSAN)
     __tsan_acquire(point);
@@ -114,7 +129,7 @@ inline void acquire(void* point)
 #endif
 }
 
-inline unsigned register_stack(void* low, void* high)
+ROCDIST_EMULATOR_HOOK unsigned register_stack(void* low, void* high)
 {
 #if defined(ROCDIST_EMULATOR_VALGRIND)
     return VALGRIND_STACK_REGISTER(low, high);
@@ -124,7 +139,7 @@ inline unsigned register_stack(void* low, void* high)
 #endif
 }
 
-inline void deregister_stack(unsigned id)
+ROCDIST_EMULATOR_HOOK void deregister_stack(unsigned id)
 {
 #if defined(ROCDIST_EMULATOR_VALGRIND)
     VALGRIND_STACK_DEREGISTER(id);

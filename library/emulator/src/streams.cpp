@@ -43,7 +43,9 @@ struct stream_state
     std::uint64_t                demanded  = 0; // deferred mode: run up to this one
     hipError_t                   error     = hipSuccess;
     bool                         destroyed = false;
-    bool                         worker    = false;
+    bool                         worker       = false;
+    bool                         worker_ready = false; // its thread has made its block runner
+    bool                         running      = false; // one of its operations is running
 
     bool blocking() const { return !legacy && (flags & hipStreamNonBlocking) == 0; }
     bool idle() const { return completed == enqueued; }
@@ -111,7 +113,7 @@ void demand(registry& r, stream_state& s, std::uint64_t sequence)
 // work it waits on.
 bool runnable(registry& r, stream_state& s)
 {
-    if(s.queue.empty())
+    if(s.queue.empty() || s.running)
         return false;
     const queued_operation& front = s.queue.front();
     if(r.deferred && front.sequence > s.demanded)
@@ -129,33 +131,45 @@ bool runnable(registry& r, stream_state& s)
     return ready;
 }
 
+// Runs the stream's front operation on the calling thread (runnable() must
+// hold); `lock` holds the registry's mutex, released while it runs.
+void run_front(registry& r, const std::shared_ptr<stream_state>& s, std::unique_lock<std::mutex>& lock)
+{
+    queued_operation next = std::move(s->queue.front());
+    s->queue.pop_front();
+    s->running = true;
+    lock.unlock();
+    const char* outer      = running;
+    running                = next.work->what();
+    const hipError_t error = next.work->run();
+    running                = outer;
+    // Freed before completion is reported: a host that waited sees no
+    // memory held by finished work.
+    const std::uint64_t sequence = next.sequence;
+    next                         = queued_operation{};
+    lock.lock();
+    s->running   = false;
+    s->completed = sequence;
+    if(error != hipSuccess && s->error == hipSuccess)
+        s->error = error;
+    forget_if_done(r, s);
+    r.changed.notify_all();
+}
+
 void work_on(std::shared_ptr<stream_state> s)
 {
-    on_worker   = true;
-    registry& r = state();
+    on_worker = true;
+    (void)block_runner::here(); // before the stream's first work, see block_runner()
+    registry&                    r = state();
     std::unique_lock<std::mutex> lock(r.mutex);
+    s->worker_ready = true;
+    r.changed.notify_all();
     while(!r.stopping && !(s->destroyed && s->queue.empty()))
     {
-        if(!runnable(r, *s))
-        {
+        if(runnable(r, *s))
+            run_front(r, s, lock);
+        else
             r.changed.wait(lock);
-            continue;
-        }
-        queued_operation next = std::move(s->queue.front());
-        s->queue.pop_front();
-        const std::uint64_t sequence = next.sequence;
-        lock.unlock();
-        running                = next.work->what();
-        const hipError_t error = next.work->run();
-        running                = nullptr;
-        // Freed before completion is reported: a host that waited sees no
-        // memory held by finished work.
-        next = queued_operation{};
-        lock.lock();
-        s->completed = sequence;
-        if(error != hipSuccess && s->error == hipSuccess)
-            s->error = error;
-        r.changed.notify_all();
     }
     s->worker = false;
     s->queue.clear(); // stopping: dropped unrun
@@ -239,8 +253,8 @@ hipError_t destroy_stream(hipStream_t handle)
 
 void enqueue(const std::shared_ptr<stream_state>& s, std::unique_ptr<operation> work)
 {
-    registry&                   r = state();
-    std::lock_guard<std::mutex> lock(r.mutex);
+    registry&                    r = state();
+    std::unique_lock<std::mutex> lock(r.mutex);
     queued_operation q{std::move(work), ++s->enqueued, {}};
     // The legacy default stream's rules (see streams.hpp).
     if(s->legacy)
@@ -258,20 +272,31 @@ void enqueue(const std::shared_ptr<stream_state>& s, std::unique_ptr<operation> 
     s->queue.push_back(std::move(q));
     if(!s->worker && !r.stopping)
     {
-        s->worker = true;
+        s->worker       = true;
+        s->worker_ready = false;
         ++r.workers;
         std::thread(work_on, s).detach();
+        r.changed.wait(lock, [&] { return s->worker_ready; });
     }
     r.changed.notify_all();
 }
 
+// A host that waits runs the stream's work itself when the stream's thread
+// has not started it yet: work runs in the same order, one operation at a
+// time, and the common launch-then-wait costs no hand-over between threads.
 hipError_t wait_for(const std::shared_ptr<stream_state>& s)
 {
     registry&                    r = state();
     std::unique_lock<std::mutex> lock(r.mutex);
     const std::uint64_t          target = s->enqueued;
     demand(r, *s, target);
-    r.changed.wait(lock, [&] { return s->completed >= target || r.stopping; });
+    while(s->completed < target && !r.stopping)
+    {
+        if(runnable(r, *s))
+            run_front(r, s, lock);
+        else
+            r.changed.wait(lock);
+    }
     const hipError_t error = s->error;
     s->error               = hipSuccess;
     return error;
