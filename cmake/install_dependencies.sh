@@ -7,9 +7,10 @@
 # when it is there, and builds host-only otherwise.
 set -euo pipefail
 
-# Build and tests; then the Fortran module and MPI example; the manual and
-# its plots; CPack's .deb (dpkg-shlibdeps, file) and .rpm (rpmbuild), lintian.
-packages=(cmake g++ make libgtest-dev libbenchmark-dev librandom123-dev libboost-math-dev python3-numpy
+# Build and tests (Boost.Context: the emulated GPU platform's fibers); then
+# the Fortran module and MPI example; the manual and its plots; CPack's .deb
+# (dpkg-shlibdeps, file) and .rpm (rpmbuild), lintian.
+packages=(cmake g++ make libgtest-dev libbenchmark-dev librandom123-dev libboost-math-dev libboost-context-dev python3-numpy
           gfortran pkg-config openmpi-bin libopenmpi-dev
           doxygen python3-matplotlib
           dpkg-dev file rpm lintian)

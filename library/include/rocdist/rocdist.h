@@ -78,7 +78,7 @@ typedef enum rocdist_ordering
      *  chunk- and offset-invariant, identical on host and GPU. The default. */
     ROCDIST_ORDERING_REPRODUCIBLE = 0,
     /** Same distributions, fastest layout for the hardware. Rejection
-     *  samplers (polar and ziggurat normals) fill chunks of 8192 outputs
+     *  samplers (polar and ziggurat normals, gamma) fill chunks of 8192 outputs
      *  from a per-chunk sequence of candidates, which a GPU warp runs
      *  warpSize at a time and compacts (ballot, popcount, prefix); the host
      *  runs the same sequence, so host and GPU agree as in the reproducible
@@ -165,19 +165,30 @@ ROCDIST_EXPORT rocdist_status rocdist_set_offset(rocdist_generator generator,
                                                  unsigned long long offset);
 
 /**
- * \brief Sets the stream that GPU work is queued on (NULL: the default
- *        stream). Generation is asynchronous with respect to the host, as in
- *        cuRAND and rocRAND.
+ * \brief Sets the stream that GPU work is queued on. Generation is
+ *        asynchronous with respect to the host, as in cuRAND and rocRAND.
+ *
+ * NULL is the default stream of the GPU runtime that rocdist itself links
+ * (the legacy default stream; on NVIDIA builds rocdist links the CUDA
+ * runtime statically, so a program's own default stream is a different
+ * runtime instance's): work on it is ordered with the blocking streams of
+ * the generator's device, not with non-blocking ones. A program that orders
+ * rocdist's work with its own should pass its own stream.
+ *
+ * Checked: where the runtime can tell (HIP from ROCm 6, CUDA from 12.8),
+ * that the stream belongs to the generator's device. Not checked, and the
+ * caller's duty as in cuRAND: that the stream is live when it is set and for
+ * as long as the generator uses it, and that it is not being captured into a
+ * graph (runtimes cannot tell a destroyed handle from a live one safely).
  * \param generator the handle.
  * \param stream    a hipStream_t (AMD build) or cudaStream_t (NVIDIA build)
- *                  of the generator's device; it must outlive its use by
- *                  the generator.
+ *                  of the generator's device, or NULL.
  * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
  *         ROCDIST_STATUS_INVALID_VALUE for a non-NULL stream on a host
  *         generator, which runs synchronously on the calling thread, or for
- *         a stream the GPU runtime does not know (the generator keeps its
- *         previous stream); ROCDIST_STATUS_LAUNCH_FAILURE if the generator's
- *         device cannot be made current.
+ *         a stream the GPU runtime refuses or places on another device (the
+ *         generator keeps its previous stream); ROCDIST_STATUS_LAUNCH_FAILURE
+ *         if the generator's device cannot be made current.
  */
 ROCDIST_EXPORT rocdist_status rocdist_set_stream(rocdist_generator generator, void* stream);
 
@@ -196,6 +207,10 @@ ROCDIST_EXPORT rocdist_status rocdist_set_ordering(rocdist_generator generator,
  * \param generator the handle.
  * \param output    n elements of memory of the generator's kind (device
  *                  memory for GPU generators, host memory for host ones).
+ *                  A GPU generator takes memory its device can write: the
+ *                  device's own, managed memory, and pinned host memory
+ *                  mapped into the device; pageable host memory is refused,
+ *                  even on systems that could map it (HMM, ATS).
  * \param n         number of elements; 0 succeeds and touches nothing.
  * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
  *         ROCDIST_STATUS_INVALID_POINTER if output is NULL or misaligned and
@@ -451,7 +466,10 @@ ROCDIST_EXPORT rocdist_status rocdist_create_categorical_double(rocdist_generato
 
 /**
  * \brief Destroys a table and frees its memory. Using the handle again
- *        returns ROCDIST_STATUS_INVALID_HANDLE.
+ *        returns ROCDIST_STATUS_INVALID_HANDLE. A GPU table is freed once
+ *        the work queued on its device, on every stream, has finished (the
+ *        call waits for it), so generate calls still queued that read the
+ *        table complete normally.
  * \param table the handle.
  * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE for NULL, a
  *         destroyed or an invented handle.
