@@ -5,6 +5,7 @@
 // practice.
 #pragma once
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 

@@ -4,21 +4,17 @@
 // is present. They fill device memory, so CTest runs them alone (RUN_SERIAL).
 #include <cstring>
 #include <memory>
-#include <stdexcept>
-#include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
-#include "backend_buffers.hpp"
-#include "generate_calls.hpp"
+#include "gpu_test_support.hpp"
 
 namespace
 {
 
-using rocdist_test::all_generate_calls;
 using rocdist_test::backend;
+using rocdist_test::call_named;
 using rocdist_test::generate_call;
+using rocdist_test::host_reference;
 
 #if ROCDIST_HAS_GPU_BACKEND
 
@@ -31,29 +27,6 @@ int device_count()
         return 0;
     }
     return count;
-}
-
-// What a host generator at (seed, offset) gives for the call: the expected
-// output of the GPU generator, which the stream contract makes bit-identical
-// for the functions these tests use.
-std::vector<unsigned char> host_reference(const generate_call& call, unsigned long long seed,
-                                          unsigned long long offset, size_t n)
-{
-    rocdist_generator g = nullptr;
-    EXPECT_EQ(rocdist_create_generator_host(&g, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
-    EXPECT_EQ(rocdist_set_seed(g, seed), ROCDIST_STATUS_SUCCESS);
-    EXPECT_EQ(rocdist_set_offset(g, offset), ROCDIST_STATUS_SUCCESS);
-    std::vector<unsigned char> out = call.run(backend::host, g, n);
-    EXPECT_EQ(rocdist_destroy_generator(g), ROCDIST_STATUS_SUCCESS);
-    return out;
-}
-
-const generate_call& call_named(const std::string& name)
-{
-    for(const auto& c : all_generate_calls())
-        if(c.name == name)
-            return c;
-    throw std::logic_error("no generate call named " + name);
 }
 
 // The calls whose GPU output is bit-identical to the host's (the normal
@@ -95,23 +68,8 @@ private:
 
 #endif
 
-class gpu_errors : public ::testing::Test
+class gpu_errors : public rocdist_test::gpu_generator_test
 {
-protected:
-    void SetUp() override
-    {
-        const rocdist_status status = rocdist_create_generator(&gen_, ROCDIST_RNG_PHILOX4X32_10);
-        if(status == ROCDIST_STATUS_NO_DEVICE)
-            GTEST_SKIP() << "GPU generator unavailable: " << rocdist_get_status_string(status);
-        ASSERT_EQ(status, ROCDIST_STATUS_SUCCESS) << rocdist_get_status_string(status);
-    }
-    void TearDown() override
-    {
-        if(gen_ != nullptr)
-            EXPECT_EQ(rocdist_destroy_generator(gen_), ROCDIST_STATUS_SUCCESS);
-    }
-
-    rocdist_generator gen_ = nullptr;
 };
 
 // With device memory exhausted every entry point either succeeds (the
