@@ -1,5 +1,5 @@
 // GPU error paths (docs/reliability.md): device memory exhausted, a stream
-// the runtime does not know, work ordered on a user stream, another device
+// the runtime refuses, work ordered on a user stream, another device
 // current. Each test skips with its reason where no GPU (or no second GPU)
 // is present. They fill device memory, so CTest runs them alone (RUN_SERIAL).
 #include <cstring>
