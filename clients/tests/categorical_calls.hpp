@@ -83,4 +83,17 @@ inline std::vector<unsigned int> categorical_vector(backend b, rocdist_generator
     return buffer.outputs();
 }
 
+// n categories a host generator at seed 0 draws from a table of w: the
+// reference for GPU tables, whose categories are identical.
+inline std::vector<unsigned int> host_categories(const std::vector<float>& w, size_t n)
+{
+    rocdist_generator host = nullptr;
+    EXPECT_EQ(rocdist_create_generator_host(&host, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    const rocdist_categorical       table = make_table(backend::host, host, w);
+    const std::vector<unsigned int> out   = categorical_vector(backend::host, host, table, n);
+    EXPECT_EQ(rocdist_destroy_categorical(table), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(rocdist_destroy_generator(host), ROCDIST_STATUS_SUCCESS);
+    return out;
+}
+
 } // namespace rocdist_test
