@@ -4,18 +4,21 @@
 // generator can be created, else the host), beside cuRAND on the same backend,
 // NumPy on the host, and the store bandwidth measured in the same run.
 //
-//   rocdist_bench [--n=ELEMENTS] [--backend=host|gpu] [--rounds-csv=FILE]
-//                 [Google Benchmark flags]
+//   rocdist_bench [--n=ELEMENTS] [--backend=best|host|gpu] [--rounds-csv=FILE]
+//                 [--help] [--version] [Google Benchmark flags]
 //
 // On the emulated GPU platform the best backend is the host; --backend=gpu
 // runs the emulated device, as a check of the bench's GPU code only.
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <string>
 
 #include "bench_context.hpp"
 #include "config.hpp"
+#include "rocdist/rocdist_version.h"
 
 #if ROCDIST_HAS_GPU_BACKEND
 #include "backend/gpu/runtime.hpp"
@@ -26,22 +29,84 @@ namespace
 
 using rocdist_bench::context;
 
+void print_usage(std::FILE* to)
+{
+    std::fprintf(to,
+                 "Usage: rocdist_bench [OPTION]... [Google Benchmark flag]...\n"
+                 "Times rocdist's uniform, normal (every method), log-normal, gamma and\n"
+                 "categorical generation on the best backend present (a GPU when a GPU\n"
+                 "generator can be created, else the host), beside cuRAND on the same\n"
+                 "backend, NumPy on the host and the store bandwidth measured in the same\n"
+                 "run, and prints summary tables of throughput against those peers.\n"
+                 "\n"
+                 "Options:\n"
+                 "  --n=ELEMENTS         elements per generate call (default %zu)\n"
+                 "  --backend=WHICH      best (default), host or gpu; gpu fails when no GPU\n"
+                 "                       generator can be created\n"
+                 "  --rounds-csv=FILE    also read measured warp rounds from FILE for the\n"
+                 "                       warp-rounds table\n"
+                 "  --help               print this help and exit\n"
+                 "  --version            print the version and exit\n"
+                 "\n"
+                 "Google Benchmark flags select and report the runs, for example\n"
+                 "--benchmark_filter=REGEX, --benchmark_repetitions=N and\n"
+                 "--benchmark_out=FILE with --benchmark_out_format=json.\n"
+                 "\n"
+                 "Environment:\n"
+                 "  ROCDIST_PYTHON       Python with NumPy for the NumPy peer\n"
+                 "                       (default /usr/bin/python3)\n"
+                 "\n"
+                 "Exit status: 0 on success, 1 when the run fails, 2 for a bad option.\n",
+                 rocdist_bench::bench_context{}.n);
+}
+
 // Parses and removes rocdist's own flags; Google Benchmark takes the rest.
-void parse_own_flags(int& argc, char** argv, std::string& backend, std::string& rounds_csv)
+// Returns -1 to go on, else the exit status (after --help, --version or a
+// bad value).
+int parse_own_flags(int& argc, char** argv, std::string& backend, std::string& rounds_csv)
 {
     int kept = 1;
     for(int i = 1; i < argc; ++i)
     {
+        if(std::strcmp(argv[i], "--help") == 0)
+        {
+            print_usage(stdout);
+            return 0;
+        }
+        if(std::strcmp(argv[i], "--version") == 0)
+        {
+            std::printf("rocdist_bench (rocdist) %s\n", ROCDIST_VERSION_STRING);
+            return 0;
+        }
         if(std::strncmp(argv[i], "--n=", 4) == 0)
-            context.n = std::strtoull(argv[i] + 4, nullptr, 10);
+        {
+            const char* digits = argv[i] + 4;
+            char*       end    = nullptr;
+            errno              = 0;
+            const unsigned long long n = std::strtoull(digits, &end, 10);
+            if(*digits < '0' || *digits > '9' || *end != '\0' || errno == ERANGE || n == 0)
+            {
+                std::fprintf(stderr, "rocdist_bench: --n takes a positive number of elements, not '%s'\n", digits);
+                return 2;
+            }
+            context.n = n;
+        }
         else if(std::strncmp(argv[i], "--backend=", 10) == 0)
+        {
             backend = argv[i] + 10;
+            if(backend != "best" && backend != "host" && backend != "gpu")
+            {
+                std::fprintf(stderr, "rocdist_bench: --backend is best, host or gpu, not '%s'\n", backend.c_str());
+                return 2;
+            }
+        }
         else if(std::strncmp(argv[i], "--rounds-csv=", 13) == 0)
             rounds_csv = argv[i] + 13;
         else
             argv[kept++] = argv[i];
     }
     argc = kept;
+    return -1;
 }
 
 } // namespace
@@ -49,8 +114,11 @@ void parse_own_flags(int& argc, char** argv, std::string& backend, std::string& 
 int main(int argc, char** argv)
 {
     std::string backend = "best", rounds_csv;
-    parse_own_flags(argc, argv, backend, rounds_csv);
+    if(const int status = parse_own_flags(argc, argv, backend, rounds_csv); status >= 0)
+        return status;
     benchmark::Initialize(&argc, argv);
+    if(benchmark::ReportUnrecognizedArguments(argc, argv))
+        return 2;
 
     rocdist_status gpu_status = ROCDIST_STATUS_NO_DEVICE;
     // The emulated GPU platform is for tests: its figures would measure the
@@ -74,7 +142,15 @@ int main(int argc, char** argv)
         else if(backend == "best")
             std::printf("No GPU generator (%s)\nBenchmarking the host backend.\n", rocdist_get_status_string(gpu_status));
         rocdist_bench::check(rocdist_create_generator_host(&context.gen, ROCDIST_RNG_PHILOX4X32_10));
-        context.host_buffer.resize(context.n);
+        try
+        {
+            context.host_buffer.resize(context.n);
+        }
+        catch(const std::exception&)
+        {
+            std::fprintf(stderr, "rocdist_bench: cannot allocate %zu doubles on the host\n", context.n);
+            return 1;
+        }
         context.buffer = context.host_buffer.data();
     }
     else
