@@ -8,12 +8,13 @@
 set -euo pipefail
 
 # Build and tests (Boost.Context: the emulated GPU platform's fibers); then
-# the Fortran module and MPI example; the manual and its plots; CPack's .deb
-# (dpkg-shlibdeps, file) and .rpm (rpmbuild), lintian.
+# the Fortran module and MPI example; the manual and its plots; the bench's
+# manual page (help2man); CPack's .deb (dpkg-shlibdeps, file) and .rpm
+# (rpmbuild), and their checks (lintian, rpmlint).
 packages=(cmake g++ make libgtest-dev libbenchmark-dev librandom123-dev libboost-math-dev libboost-context-dev python3-numpy
           gfortran pkg-config openmpi-bin libopenmpi-dev
           doxygen python3-matplotlib
-          dpkg-dev file rpm lintian)
+          help2man dpkg-dev file rpm lintian rpmlint)
 for option in "$@"; do
   case "$option" in
     --hip) packages+=(hipcc libamdhip64-dev librocprim-dev librocrand-dev libhiprand-dev rocm-device-libs) ;;

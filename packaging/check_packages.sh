@@ -1,69 +1,139 @@
 #!/usr/bin/env bash
-# Builds the .deb and .rpm packages of a configured and built tree, checks
-# them, installs them on this machine and uses them, then removes them:
-#   - lintian reports no errors on the .deb files;
-#   - the RPMs hold the expected files (rpm -qpl) and the -devel RPM, like
-#     the -dev .deb, requires the runtime package of the same version;
-#   - the runtime .deb installed alone gives a library whose dependencies
-#     resolve (ldd) and that loads;
-#   - with the -dev .deb, check_installed.sh builds and runs C and Fortran
-#     programs against the installed files only.
-# Usage: packaging/check_packages.sh BUILD_DIR   (as root, or through sudo)
+# Makes the .deb and .rpm packages of a built tree (make_packages.sh), checks
+# them, installs the .deb on this machine, uses them and removes them again:
+#   - lintian reports no error and no warning on any .deb (overrides carry
+#     their reasons); rpmlint, with packaging/rpmlint.toml, no error on any .rpm;
+#   - names, Provides, Conflicts and versioned dependencies are those of
+#     docs/getting_started.md, and the library, CMake package and rocdist.pc
+#     lie under /usr/lib/<triplet> (.deb) and /usr/lib64 (.rpm);
+#   - bad input: apt refuses the development package without the runtime,
+#     and dpkg refuses each further runtime .deb given (another platform's)
+#     beside this one, naming it;
+#   - the runtime alone: its dependencies resolve and the ldconfig trigger
+#     makes it loadable by name; with the development package,
+#     check_installed.sh builds and runs C, C++ and Fortran programs against
+#     the installed files only.
+# Usage: packaging/check_packages.sh BUILD_DIR [OTHER_RUNTIME.deb...]
+#        (as root, or through sudo)
+#        packaging/check_packages.sh BUILD_DIR --no-install
+#        (the checks before installing only)
 set -euo pipefail
-build=$(cd "$1" && pwd)
+build=$(cd "$1" && pwd); shift
+install=1
+if [[ "${1:-}" == "--no-install" ]]; then install=0; shift; fi
+others=("$@")
 source_dir="$(cd "$(dirname "$0")/.." && pwd)"
 sudo=""
 [[ $(id -u) -ne 0 ]] && sudo="sudo"
 apt_get() { DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 -y -qq "$@" >/dev/null; }
 fail() { echo "check_packages: $*" >&2; exit 1; }
+triplet=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+arch=$(dpkg-architecture -qDEB_HOST_ARCH)
 
-rm -f "$build"/*.deb "$build"/*.rpm
-(cd "$build" && cpack -G "DEB;RPM" >/dev/null 2>&1) || (cd "$build" && cpack -G "DEB;RPM")
-runtime_deb=$(ls "$build"/*.deb | grep -v -e '-dev_' -e '-clients_')
+echo "-- packages"
+"$source_dir/packaging/make_packages.sh" "$build"
+version=$(cmake -L -N "$build" 2>/dev/null | sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p')
+[[ -n "$version" ]] || version=$(dpkg-deb -f "$(ls "$build"/*.deb | head -1)" Version)
+runtime_deb=$(ls "$build"/librocdist0*_"$version"_"$arch".deb)
 runtime=$(dpkg-deb -f "$runtime_deb" Package)
-version=$(dpkg-deb -f "$runtime_deb" Version)
-dev_deb="$build/${runtime}-dev_${version}_amd64.deb"
-echo "-- packages for $runtime $version:"
-(cd "$build" && ls -1 ./*.deb ./*.rpm)
+platform=${runtime#librocdist0}; platform=${platform#-}
+suffix=${platform:+-$platform}
+dev_deb="$build/librocdist${suffix}-dev_${version}_${arch}.deb"
+clients_deb="$build/rocdist${suffix}-clients_${version}_${arch}.deb"
+rpm_runtime="$build/rocdist${suffix}-${version}-1.x86_64.rpm"
+rpm_devel="$build/rocdist${suffix}-devel-${version}-1.x86_64.rpm"
+rpm_clients="$build/rocdist${suffix}-clients-${version}-1.x86_64.rpm"
+for f in "$dev_deb" "$clients_deb" "$rpm_runtime" "$rpm_devel" "$rpm_clients"; do
+  [[ -f "$f" ]] || fail "$(basename "$f") was not made"
+done
 
-echo "-- lintian (errors fail)"
-lintian --fail-on error --suppress-tags no-manual-page "$build"/*.deb
+echo "-- lintian (no error, no warning)"
+lintian --fail-on error,warning "$build"/*.deb
 
-echo "-- dependencies of the development packages"
-dev_depends=$(dpkg-deb -f "$dev_deb" Depends)
-[[ "$dev_depends" == *"$runtime (= $version)"* ]] || fail "$dev_deb depends on '$dev_depends'"
-rpm -qpR "$build/${runtime}-devel-${version}-1.x86_64.rpm" | grep -qx "$runtime = $version" \
-  || fail "${runtime}-devel does not require $runtime = $version"
+echo "-- rpmlint (no error)"
+rpmlint -c "$source_dir/packaging/rpmlint.toml" "$build"/*.rpm
 
-echo "-- RPM file lists"
-expect_files() { # rpm, then the files it must list
-  local rpm_file="$build/$1"; shift
+echo "-- relationships"
+field_has() { # deb, field, expected entry
+  local value; value=$(dpkg-deb -f "$1" "$2")
+  [[ ", $value," == *", $3,"* ]] || fail "$(basename "$1") $2 is '$value', without '$3'"
+}
+field_has "$dev_deb" Depends "$runtime (= $version)"
+field_has "$clients_deb" Depends "$runtime (= $version)"
+for p in "" -hip -cuda; do
+  [[ "$p" == "$suffix" ]] && continue
+  field_has "$runtime_deb" Conflicts "librocdist0$p"
+  field_has "$dev_deb" Conflicts "librocdist$p-dev"
+done
+if [[ -n "$suffix" ]]; then
+  field_has "$runtime_deb" Provides "librocdist0 (= $version)"
+  field_has "$dev_deb" Provides "librocdist-dev (= $version)"
+fi
+dpkg-deb --ctrl-tarfile "$runtime_deb" | tar -tv | grep -q -- '-rw-r--r-- .*triggers$' || fail "the triggers file is not 0644"
+if dpkg-deb --ctrl-tarfile "$runtime_deb" | tar -t | grep -q -e postinst -e postrm; then
+  fail "$runtime has maintainer scripts: ldconfig runs from its trigger"
+fi
+rpm -qpR "$rpm_devel" | grep -qx "rocdist${suffix} = $version" || fail "rocdist${suffix}-devel does not require rocdist${suffix} = $version"
+rpm -qp --provides "$rpm_devel" | grep -qx "pkgconfig(rocdist) = $version" || fail "rocdist${suffix}-devel does not provide pkgconfig(rocdist)"
+
+echo "-- layout"
+deb_lists() { # deb, then the paths it must hold
+  local deb=$1; shift
+  local listed; listed=$(dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\.||')
+  for f in "$@"; do grep -qx "$f" <<<"$listed" || fail "$(basename "$deb") lacks $f"; done
+}
+rpm_lists() {
+  local rpm_file=$1; shift
   local listed; listed=$(rpm -qpl "$rpm_file")
   for f in "$@"; do grep -qx "$f" <<<"$listed" || fail "$(basename "$rpm_file") lacks $f"; done
 }
-expect_files "${runtime}-${version}-1.x86_64.rpm" /usr/lib/librocdist.so.0 "/usr/lib/librocdist.so.$version"
-expect_files "${runtime}-devel-${version}-1.x86_64.rpm" /usr/lib/librocdist.so \
-  /usr/include/rocdist/rocdist.h /usr/include/rocdist/rocdist.hpp /usr/include/rocdist/rocdist_version.h \
-  /usr/include/rocdist/fortran/rocdist.f90 /usr/include/rocdist/fortran/rocdist.mod \
-  /usr/lib/cmake/rocdist/rocdist-config.cmake /usr/lib/pkgconfig/rocdist.pc
-expect_files "${runtime}-clients-${version}-1.x86_64.rpm" /usr/bin/rocdist_tests /usr/bin/rocdist_bench
-if rpm -qpl "$build/${runtime}-${version}-1.x86_64.rpm" | grep -q '^/usr/include'; then
-  fail "the runtime RPM holds headers"
-fi
+headers=(/usr/include/rocdist/rocdist.h /usr/include/rocdist/rocdist.hpp /usr/include/rocdist/rocdist_version.h
+         /usr/include/rocdist/fortran/rocdist.f90 /usr/include/rocdist/fortran/rocdist.mod)
+clients=(/usr/bin/rocdist_bench /usr/share/man/man1/rocdist_bench.1.gz /usr/libexec/rocdist/rocdist_tests
+         /usr/libexec/rocdist/rocdist_example_uniform_host /usr/share/rocdist/clients/philox4x32_10_kat.txt)
+deb_lists "$runtime_deb" "/usr/lib/$triplet/librocdist.so.$version" "/usr/lib/$triplet/librocdist.so.0"
+deb_lists "$dev_deb" "/usr/lib/$triplet/librocdist.so" "/usr/lib/$triplet/cmake/rocdist/rocdist-config.cmake" \
+  "/usr/lib/$triplet/pkgconfig/rocdist.pc" "${headers[@]}"
+deb_lists "$clients_deb" "${clients[@]}"
+rpm_lists "$rpm_runtime" "/usr/lib64/librocdist.so.$version" /usr/lib64/librocdist.so.0
+rpm_lists "$rpm_devel" /usr/lib64/librocdist.so /usr/lib64/cmake/rocdist/rocdist-config.cmake \
+  /usr/lib64/pkgconfig/rocdist.pc "${headers[@]}"
+rpm_lists "$rpm_clients" "${clients[@]}"
+if rpm -qpl "$rpm_runtime" | grep -q '^/usr/include'; then fail "the runtime RPM holds headers"; fi
+[[ $install -eq 1 ]] || exit 0
 
 installed=()
 remove_installed() { [[ ${#installed[@]} -eq 0 ]] || apt_get purge "${installed[@]}"; }
 trap remove_installed EXIT
 
+echo "-- bad input: the development package without the runtime"
+if refusal=$($sudo apt-get -s install "$dev_deb" 2>&1); then
+  fail "apt would install $(basename "$dev_deb") without $runtime"
+fi
+grep -q "Depends: $runtime (= $version)" <<<"$refusal" || fail "apt's refusal does not name $runtime: $refusal"
+echo "refused: $(grep "Depends: $runtime" <<<"$refusal" | sed 's/^ *//')"
+
 echo "-- the runtime package alone"
 apt_get install "$runtime_deb"
 installed+=("$runtime")
-library=/usr/lib/librocdist.so.0
+library=/usr/lib/$triplet/librocdist.so.0
 ldd "$library"
 if ldd "$library" | grep -q 'not found'; then fail "$library has unresolved dependencies"; fi
+# /lib is /usr/lib on Debian 12, and ldconfig may name either.
+ldconfig -p | grep -q "librocdist.so.0 (.*) => \(/usr\)\?/lib/$triplet/librocdist.so.0$" \
+  || fail "the ldconfig trigger did not list $library"
 python3 -c "import ctypes; v = ctypes.c_int(); ctypes.CDLL('librocdist.so.0').rocdist_get_version(ctypes.byref(v)); print('loads; rocdist_get_version:', v.value)"
+
+echo "-- bad input: another platform's runtime beside this one"
+for other in "${others[@]}"; do
+  if refusal=$($sudo dpkg --no-act -i "$other" 2>&1); then
+    fail "dpkg would install $(basename "$other") beside $runtime"
+  fi
+  grep -q "conflicts with $runtime" <<<"$refusal" || fail "dpkg's refusal of $(basename "$other") does not name $runtime: $refusal"
+  echo "refused: $(grep "conflicts with $runtime" <<<"$refusal" | head -1 | sed 's/^ *//')"
+done
 
 echo "-- with the development package: programs against the installed files"
 apt_get install "$dev_deb"
-installed=("${runtime}-dev" "${installed[@]}")
+installed=("librocdist${suffix}-dev" "${installed[@]}")
 "$source_dir/packaging/check_installed.sh"
