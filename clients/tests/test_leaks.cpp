@@ -84,8 +84,11 @@ TEST_P(leaks, create_destroy_cycles_and_error_paths_hold_no_memory)
     // a thread's freed chunks, and the emulated GPU's worker threads free
     // the launch records the calling thread made). Work still queued on the
     // GPU holds the runtime's copies of its arguments, not rocdist's memory:
-    // each reading waits for it.
-    for(int warm_up = 0; warm_up < 2; ++warm_up)
+    // each reading waits for it. Which worker thread frees which record
+    // varies from run to run, so the warm-up is long enough for every
+    // worker's caches to have filled (two cycles were not, now and then:
+    // 2 KB once, at 64-lane warps).
+    for(int warm_up = 0; warm_up < 100; ++warm_up)
         one_cycle(GetParam(), output, host_memory.data());
     rocdist_test::wait_for_device_work(GetParam());
     const size_t before = rocdist_test::allocated_bytes();
