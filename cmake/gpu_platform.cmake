@@ -44,6 +44,11 @@ else()
   message(FATAL_ERROR "ROCDIST_GPU must be auto, none, cuda, hip or emulated, not '${ROCDIST_GPU}'")
 endif()
 
+# The kernels' compile commands, for cmake/kernel_resources.py.
+if(ROCDIST_GPU_PLATFORM MATCHES "^(cuda|hip)$")
+  set(CMAKE_EXPORT_COMPILE_COMMANDS ON)
+endif()
+
 if(ROCDIST_GPU_PLATFORM STREQUAL "cuda")
   if(NOT CMAKE_CUDA_COMPILER AND EXISTS /usr/local/cuda/bin/nvcc)
     set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)
@@ -118,7 +123,8 @@ function(rocdist_add_gpu_sources target)
     add_library(${kernels} SHARED ${ARGN})
     set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CXX COMPILE_OPTIONS -xc++)
     target_include_directories(${kernels} PRIVATE $<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>)
-    target_compile_definitions(${kernels} PRIVATE $<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>)
+    target_compile_definitions(${kernels} PRIVATE $<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>
+                                                  ROCDIST_BUILD_EMULATED_KERNELS=1)
     target_compile_options(${kernels} PRIVATE $<TARGET_PROPERTY:${target},COMPILE_OPTIONS>
                                               ${ROCDIST_EMULATED_KERNEL_FLAGS})
     target_link_libraries(${kernels} PRIVATE rocdist_emulator)

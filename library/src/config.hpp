@@ -2,7 +2,13 @@
 // Everything else tests the macros below with #if; each is always 0 or 1.
 #pragma once
 
-// Device compilation: nvcc (CUDA) or clang in HIP mode (AMD).
+// Device compilation: nvcc (CUDA; ROCDIST_GPU_CUDA_COMPILER) or clang in HIP
+// mode (AMD).
+#if defined(__CUDACC__) && !defined(__HIP__)
+#define ROCDIST_GPU_CUDA_COMPILER 1
+#else
+#define ROCDIST_GPU_CUDA_COMPILER 0
+#endif
 #if defined(__CUDACC__) || defined(__HIP__)
 #define ROCDIST_GPU_COMPILER 1
 #else
@@ -17,6 +23,15 @@
 #define ROCDIST_DEVICE_PASS 0
 #endif
 
+// Code that runs in GPU kernels: a device pass, or the emulated platform's
+// kernel libraries (compiled as GPUs compile; cmake/gpu_platform.cmake), so
+// that what kernels compute differently from the host backend is tested.
+#if ROCDIST_DEVICE_PASS || defined(ROCDIST_BUILD_EMULATED_KERNELS)
+#define ROCDIST_KERNEL_CODE 1
+#else
+#define ROCDIST_KERNEL_CODE 0
+#endif
+
 // Set bits of a 64-bit word, on host and device: GCC's and Clang's builtin
 // (Clang's HIP device pass included), nvcc's intrinsic in its device pass.
 #if defined(__CUDA_ARCH__)
@@ -25,14 +40,56 @@
 #define ROCDIST_POPCOUNT64(x) static_cast<unsigned>(__builtin_popcountll(x))
 #endif
 
+// Every rocdist kernel is launched with ROCDIST_THREADS_PER_BLOCK threads and
+// says so to the compiler (ROCDIST_KERNEL): without the bound, hipcc assumes
+// blocks of 1024 threads, caps registers to fit them and spills. 256 threads
+// is a multiple of both warp sizes.
+#define ROCDIST_THREADS_PER_BLOCK 256
 #if ROCDIST_GPU_COMPILER
 #define ROCDIST_DEVICE_TABLE static __device__ const
 #define ROCDIST_HOST_DEVICE __host__ __device__ inline
-#define ROCDIST_KERNEL __global__
+#define ROCDIST_KERNEL __global__ __launch_bounds__(ROCDIST_THREADS_PER_BLOCK)
+// A kernel that must keep `blocks` blocks resident per multiprocessor (or as
+// many as the SM holds), which caps its registers. NVIDIA's bound counts blocks; AMD's second argument
+// counts waves per SIMD instead, and AMD's budget is VGPRs, which the plain
+// bound already fits: there it is the plain bound.
+#if ROCDIST_GPU_CUDA_COMPILER
+// Threads an SM of the architecture being compiled holds (the host pass
+// checks nothing).
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+#define ROCDIST_SM_THREADS 1024
+#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 890 || __CUDA_ARCH__ >= 1200)
+#define ROCDIST_SM_THREADS 1536
+#else
+#define ROCDIST_SM_THREADS 2048
+#endif
+#define ROCDIST_KERNEL_RESIDENT(blocks)                                                            \
+    __global__ __launch_bounds__(ROCDIST_THREADS_PER_BLOCK,                                        \
+                                 (blocks) * ROCDIST_THREADS_PER_BLOCK <= ROCDIST_SM_THREADS         \
+                                     ? (blocks)                                                     \
+                                     : ROCDIST_SM_THREADS / ROCDIST_THREADS_PER_BLOCK)
+#else
+#define ROCDIST_KERNEL_RESIDENT(blocks) ROCDIST_KERNEL
+#endif
 #else
 #define ROCDIST_HOST_DEVICE inline
 // The emulated platform compiles kernels with the host compiler: plain functions.
 #define ROCDIST_KERNEL
+#define ROCDIST_KERNEL_RESIDENT(blocks)
+#endif
+
+// Full unrolling of a loop with a constant trip count whose body indexes small
+// arrays by the loop counter: left rolled (as compilers leave loops holding a
+// rejection loop), the arrays are indexed dynamically and GPUs place them in
+// local memory or scratch.
+#if ROCDIST_DEVICE_PASS || defined(__clang__)
+#define ROCDIST_UNROLL _Pragma("unroll")
+#elif defined(__CUDACC__)
+// nvcc's host pass hands "unroll" to the host compiler, which does not know
+// it; its host copies of device code are not what the host backend runs.
+#define ROCDIST_UNROLL
+#else
+#define ROCDIST_UNROLL _Pragma("GCC unroll 16")
 #endif
 
 // Which GPU backend this library was built with; CMake defines at most one

@@ -75,6 +75,19 @@ hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute, int
     return answer(hipErrorInvalidValue);
 }
 
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, const void* f, int blockSize,
+                                                       size_t dynSharedMemPerBlk)
+{
+    (void)dynSharedMemPerBlk; // __shared__ memory is host memory here: no limit to model
+    constexpr int threads_per_multiprocessor = 2048;
+    if(numBlocks == nullptr || f == nullptr || blockSize < 1 || blockSize > 1024)
+        return answer(hipErrorInvalidValue);
+    if(configured().devices == 0)
+        return answer(hipErrorNoDevice);
+    *numBlocks = threads_per_multiprocessor / blockSize;
+    return hipSuccess;
+}
+
 hipError_t hipDeviceSynchronize(void)
 {
     if(configured().devices == 0)

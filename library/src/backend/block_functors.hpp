@@ -22,6 +22,7 @@ struct bits_functor
     ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, value_type* v) const
     {
         const engine::philox_words r = engine::word_block(key, block);
+        ROCDIST_UNROLL
         for(unsigned i = 0; i < 4; ++i)
             v[i] = r.w[i];
     }
@@ -36,6 +37,7 @@ struct uniform_float_functor
     ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, value_type* v) const
     {
         const engine::philox_words r = engine::word_block(key, block);
+        ROCDIST_UNROLL
         for(unsigned i = 0; i < 4; ++i)
             v[i] = distributions::uniform_float(r.w[i]);
     }

@@ -26,6 +26,7 @@ ROCDIST_HOST_DEVICE candidate_result<Sampler>
 {
     engine::substream_reader  words = candidate_words(s, candidate, first);
     candidate_result<Sampler> r;
+    ROCDIST_UNROLL
     for(unsigned a = 0; a < Sampler::attempts_per_candidate; ++a)
         r.accepted[a] = s.attempt(words, r.v[a]);
     return r;
@@ -38,6 +39,7 @@ ROCDIST_HOST_DEVICE std::uint64_t
     round_outputs(const std::uint64_t (&masks)[Sampler::attempts_per_candidate])
 {
     std::uint64_t total = 0;
+    ROCDIST_UNROLL
     for(unsigned a = 0; a < Sampler::attempts_per_candidate; ++a)
         total += ROCDIST_POPCOUNT64(masks[a]);
     return Sampler::outputs_per_attempt * total;
@@ -58,12 +60,15 @@ ROCDIST_HOST_DEVICE void write_accepted(const candidate_result<Sampler>& r,
     // Lanes below this one; lane < 64, so the shift is defined.
     const std::uint64_t below = (std::uint64_t{1} << lane) - 1;
     std::uint64_t       mine  = pos;
+    ROCDIST_UNROLL
     for(unsigned a = 0; a < A; ++a)
         mine += M * ROCDIST_POPCOUNT64(masks[a] & below);
+    ROCDIST_UNROLL
     for(unsigned a = 0; a < A; ++a)
     {
         if(!r.accepted[a])
             continue;
+        ROCDIST_UNROLL
         for(unsigned m = 0; m < M; ++m, ++mine)
         {
             if(mine < end)

@@ -24,27 +24,51 @@ struct gamma_functor
 
     ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, T* v) const
     {
-        // The elements' first attempts are drawn together and decided after:
-        // their words, normals and logs are independent chains a CPU overlaps
-        // (one after the other, an element's latency bounds the loop; measured
-        // 5-12% faster on the host). The rare rejected element retries from
-        // its substream's next block, exactly as `while(!gamma_attempt(...))`
-        // would, so the values are those of that loop.
+        fill<!ROCDIST_DEVICE_PASS>(block, v);
+    }
+
+    // Two schedules of the same values (test_gamma_functor_schedules.cpp).
+    // Interleaved, for CPUs: the elements' first attempts are drawn together
+    // and decided after; their words, normals and logs are independent chains
+    // a core overlaps (one after the other, an element's latency bounds the
+    // loop; measured 5-12% faster). The rare rejected element retries from its
+    // substream's next block, exactly as the sequential loop would.
+    // Sequential, for GPUs: one element at a time, so that only one attempt's
+    // state is live and the kernel stays within its register budget.
+    template <bool Interleaved>
+    ROCDIST_HOST_DEVICE void fill(std::uint64_t block, T* v) const
+    {
         constexpr auto      tag   = engine::substream_tag::gamma;
         const std::uint64_t first = outputs_per_block * block;
-        distributions::gamma_draw<T> draws[outputs_per_block];
-        for(unsigned k = 0; k < outputs_per_block; ++k)
+        if constexpr(Interleaved)
         {
-            engine::substream_reader reader(key, tag, first + k);
-            draws[k] = distributions::read_gamma_draw(params, reader);
-        }
-        for(unsigned k = 0; k < outputs_per_block; ++k)
-        {
-            if(distributions::gamma_accept(params, draws[k], v[k]))
-                continue;
-            engine::substream_reader reader(key, tag, first + k, distributions::gamma_blocks_per_attempt<T>);
-            while(!distributions::gamma_attempt(params, reader, v[k]))
+            distributions::gamma_draw<T> draws[outputs_per_block];
+            ROCDIST_UNROLL
+            for(unsigned k = 0; k < outputs_per_block; ++k)
             {
+                engine::substream_reader reader(key, tag, first + k);
+                draws[k] = distributions::read_gamma_draw(params, reader);
+            }
+            ROCDIST_UNROLL
+            for(unsigned k = 0; k < outputs_per_block; ++k)
+            {
+                if(distributions::gamma_accept(params, draws[k], v[k]))
+                    continue;
+                engine::substream_reader reader(key, tag, first + k, distributions::gamma_blocks_per_attempt<T>);
+                while(!distributions::gamma_attempt(params, reader, v[k]))
+                {
+                }
+            }
+        }
+        else
+        {
+            ROCDIST_UNROLL
+            for(unsigned k = 0; k < outputs_per_block; ++k)
+            {
+                engine::substream_reader reader(key, tag, first + k);
+                while(!distributions::gamma_attempt(params, reader, v[k]))
+                {
+                }
             }
         }
     }

@@ -92,6 +92,7 @@ struct normal_functor<Method, float>
         const engine::philox_words r = engine::word_block(key, block);
         if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER || Method == ROCDIST_NORMAL_POLAR)
         {
+            ROCDIST_UNROLL
             for(unsigned p = 0; p < 2; ++p)
             {
                 distributions::normal_pair<float> pair;
@@ -107,6 +108,7 @@ struct normal_functor<Method, float>
         }
         else
         {
+            ROCDIST_UNROLL
             for(unsigned k = 0; k < 4; ++k)
             {
                 if constexpr(Method == ROCDIST_NORMAL_INVERSE_CDF)
@@ -117,6 +119,7 @@ struct normal_functor<Method, float>
                     v[k] = ziggurat_element<float>(key, 4 * block + k, r.w[k]);
             }
         }
+        ROCDIST_UNROLL
         for(unsigned k = 0; k < 4; ++k)
             v[k] = transform(v[k]);
     }
@@ -148,6 +151,7 @@ struct normal_functor<Method, double>
         }
         else
         {
+            ROCDIST_UNROLL
             for(unsigned k = 0; k < 2; ++k)
             {
                 if constexpr(Method == ROCDIST_NORMAL_INVERSE_CDF)
@@ -160,6 +164,7 @@ struct normal_functor<Method, double>
                         r.w[2 * k] | (static_cast<std::uint64_t>(r.w[2 * k + 1]) << 32));
             }
         }
+        ROCDIST_UNROLL
         for(unsigned k = 0; k < 2; ++k)
             v[k] = transform(v[k]);
     }

@@ -6,7 +6,8 @@
 // misalignment in elements; the first and last packets may be partial.
 // Output j is stream element offset + j. When the offset and the address are
 // misaligned differently (shift != 0), a packet spans two engine blocks and
-// both are computed: twice the arithmetic, but stores stay vectorised.
+// both are computed: twice the arithmetic, but stores stay vectorised. GPU
+// kernels are compiled for each case (write_packet_shaped) and chosen per call.
 #pragma once
 
 #include <cstddef>
@@ -53,9 +54,11 @@ template <class T, unsigned P>
 ROCDIST_HOST_DEVICE packet<T, P> shifted_window(const T (&lo)[P], const T (&hi)[P], unsigned s)
 {
     packet<T, P> r;
+    ROCDIST_UNROLL
     for(unsigned i = 0; i < P; ++i)
     {
         r.v[i] = lo[i];
+        ROCDIST_UNROLL
         for(unsigned k = 1; k < P; ++k)
         {
             if(s == k)
@@ -65,11 +68,13 @@ ROCDIST_HOST_DEVICE packet<T, P> shifted_window(const T (&lo)[P], const T (&hi)[
     return r;
 }
 
-template <class Functor>
-ROCDIST_HOST_DEVICE void write_packet(const Functor&                f,
-                                      typename Functor::value_type* out,
-                                      const packet_plan&            plan,
-                                      std::uint64_t                 q)
+// Shifted is plan.shift != 0, fixed at compile time: a GPU kernel compiled
+// for the aligned case holds neither the second block nor the selects.
+template <bool Shifted, class Functor>
+ROCDIST_HOST_DEVICE void write_packet_shaped(const Functor&                f,
+                                             typename Functor::value_type* out,
+                                             const packet_plan&            plan,
+                                             std::uint64_t                 q)
 {
     using T             = typename Functor::value_type;
     constexpr unsigned P = Functor::outputs_per_block;
@@ -77,8 +82,9 @@ ROCDIST_HOST_DEVICE void write_packet(const Functor&                f,
     T lo[P];
     f(plan.base_block + q, lo);
     packet<T, P> values;
-    if(plan.shift == 0)
+    if constexpr(!Shifted)
     {
+        ROCDIST_UNROLL
         for(unsigned i = 0; i < P; ++i)
             values.v[i] = lo[i];
     }
@@ -96,12 +102,25 @@ ROCDIST_HOST_DEVICE void write_packet(const Functor&                f,
         *reinterpret_cast<packet<T, P>*>(out + j0) = values;
         return;
     }
+    ROCDIST_UNROLL
     for(unsigned i = 0; i < P; ++i)
     {
         const std::uint64_t j = j0 + i; // wraps back to 0.. for q == 0
         if(q * P + i >= plan.head_skip && j < plan.n)
             out[j] = values.v[i];
     }
+}
+
+template <class Functor>
+ROCDIST_HOST_DEVICE void write_packet(const Functor&                f,
+                                      typename Functor::value_type* out,
+                                      const packet_plan&            plan,
+                                      std::uint64_t                 q)
+{
+    if(plan.shift == 0)
+        write_packet_shaped<false>(f, out, plan, q);
+    else
+        write_packet_shaped<true>(f, out, plan, q);
 }
 
 } // namespace rocdist::backend

@@ -8,6 +8,7 @@
 
 #include "config.hpp"
 #include "distributions/normal_pair.hpp"
+#include "distributions/sincos_angle.hpp"
 #include "distributions/uniform.hpp"
 
 namespace rocdist::distributions
@@ -25,7 +26,13 @@ ROCDIST_HOST_DEVICE normal_pair<float> box_muller(std::uint32_t x, std::uint32_t
     const float     v          = unfused_mul(static_cast<float>(y), angle_step) + angle_step / 2;
     const float     s          = sqrtf(-2.0f * logf(u));
     float           sn, cs;
+#if ROCDIST_KERNEL_CODE
+    // v is in (0, 2 pi]: no need for the vendors' reduction of huge
+    // arguments, which costs GPU kernels local memory.
+    sincos_angle(v, sn, cs);
+#else
     sincosf(v, &sn, &cs);
+#endif
     return {s * sn, s * cs};
 }
 

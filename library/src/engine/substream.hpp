@@ -63,7 +63,11 @@ public:
             ++block_;
             used_ = 0;
         }
-        return words_.w[used_++];
+        // Selects, not words_.w[used_]: a dynamically indexed array lives in
+        // GPU local memory (scratch on AMD), an index chosen by selects stays
+        // in registers.
+        const unsigned i = used_++;
+        return i == 0 ? words_.w[0] : i == 1 ? words_.w[1] : i == 2 ? words_.w[2] : words_.w[3];
     }
 
 private:

@@ -70,6 +70,15 @@ inline double2 make_double2(double x, double y)
     return {x, y};
 }
 
+// HIP's C++ overload of the occupancy query: the kernel as itself.
+template <class Kernel>
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, Kernel kernel, int blockSize,
+                                                       std::size_t dynSharedMemPerBlk)
+{
+    return hipOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, reinterpret_cast<const void*>(kernel), blockSize,
+                                                       dynSharedMemPerBlk);
+}
+
 namespace rocdist_emulator
 {
 

@@ -96,6 +96,11 @@ ROCDIST_EMULATOR_API hipError_t hipGetDevice(int* device);
 ROCDIST_EMULATOR_API hipError_t hipSetDevice(int device);
 ROCDIST_EMULATOR_API hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute, int device);
 ROCDIST_EMULATOR_API hipError_t hipDeviceSynchronize(void);
+/* An emulated multiprocessor holds 2048 threads, as NVIDIA's and AMD's data
+   centre GPUs do: 2048 / blockSize blocks of any kernel. */
+ROCDIST_EMULATOR_API hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, const void* f,
+                                                                             int blockSize,
+                                                                             size_t dynSharedMemPerBlk);
 
 /* Errors: the calling thread's last error, as CUDA keeps it. */
 ROCDIST_EMULATOR_API hipError_t  hipGetLastError(void);

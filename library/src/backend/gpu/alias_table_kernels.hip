@@ -9,6 +9,7 @@
 #include "backend/gpu/device_guard.hpp"
 #include "backend/gpu/device_scan.hpp"
 #include "backend/gpu/gpu_backend.hpp"
+#include "backend/gpu/launch_shape.hpp"
 #include "backend/gpu/runtime.hpp"
 #include "distributions/alias_table.hpp"
 
@@ -20,8 +21,6 @@ namespace
 using distributions::alias_column_mass;
 using distributions::alias_entry;
 
-constexpr unsigned threads_per_block         = 256;
-constexpr unsigned blocks_per_multiprocessor = 8;
 // Sweep items per merge thread: one binary search per this many columns.
 constexpr std::uint64_t columns_per_thread = 16;
 
@@ -166,13 +165,6 @@ ROCDIST_KERNEL void sweep_kernel(distributions::alias_split_input in, std::uint6
     }
 }
 
-unsigned grid_for(const device_info& device, std::uint64_t items)
-{
-    const std::uint64_t wanted = (items + threads_per_block - 1) / threads_per_block;
-    return static_cast<unsigned>(std::clamp<std::uint64_t>(
-        wanted, 1, static_cast<std::uint64_t>(device.multiprocessors) * blocks_per_multiprocessor));
-}
-
 // Scratch for the scans, grown to the largest size any of them asks for.
 class scan_scratch
 {
@@ -222,8 +214,8 @@ rocdist_status build(const device_info& device, hipStream_t stream, const T* wei
         auto* on_device = summary_memory.as<weight_summary>();
         // Zeroed on the stream summarise_weights runs on (all-zero bytes are {0, 0}).
         if(hipMemsetAsync(on_device, 0, sizeof summary, stream) != hipSuccess
-           || !launched(ROCDIST_LAUNCH(summarise_weights, grid_for(device, k), threads_per_block, 0, stream, weights,
-                                       std::uint64_t(k), on_device))
+           || !launched(ROCDIST_LAUNCH(summarise_weights, grid_blocks<summarise_weights<T>>(device, k), threads_per_block, 0,
+                                       stream, weights, std::uint64_t(k), on_device))
            || !read_back(&summary, on_device, sizeof summary))
             return ROCDIST_STATUS_LAUNCH_FAILURE;
         static_assert(sizeof largest == sizeof summary.largest_bits);
@@ -251,7 +243,7 @@ rocdist_status build(const device_info& device, hipStream_t stream, const T* wei
 
     // Fixed point and its prefix sums; the total sets the mass scale.
     std::uint64_t total_fixed = 0;
-    if(!launched(ROCDIST_LAUNCH(fixed_point_kernel, grid_for(device, k), threads_per_block, 0, stream, weights,
+    if(!launched(ROCDIST_LAUNCH(fixed_point_kernel, grid_blocks<fixed_point_kernel<T>>(device, k), threads_per_block, 0, stream, weights,
                                 std::uint64_t(k), distributions::make_fixed_point_scale(largest, k), s))
        || !scratch.run([&](void* t, std::size_t& b) { return inclusive_sum(t, b, s, k, stream); })
        || !read_back(&total_fixed, s + (k - 1), sizeof total_fixed))
@@ -259,13 +251,13 @@ rocdist_status build(const device_info& device, hipStream_t stream, const T* wei
 
     // Masses, then lights and heavies in index order.
     std::uint32_t heavies = 0;
-    if(!launched(ROCDIST_LAUNCH(mass_kernel, grid_for(device, n), threads_per_block, 0, stream, s, std::uint64_t(k),
+    if(!launched(ROCDIST_LAUNCH(mass_kernel, grid_blocks<mass_kernel>(device, n), threads_per_block, 0, stream, s, std::uint64_t(k),
                                 distributions::make_mass_scale(total_fixed, k), mass.as<std::uint64_t>(), h))
        || !scratch.run([&](void* t, std::size_t& b) { return exclusive_sum(t, b, h, n, stream); })
        || !read_back(&heavies, h + k, sizeof heavies))
         return ROCDIST_STATUS_LAUNCH_FAILURE;
     const std::uint64_t lights = k - heavies;
-    if(!launched(ROCDIST_LAUNCH(partition_kernel, grid_for(device, n), threads_per_block, 0, stream,
+    if(!launched(ROCDIST_LAUNCH(partition_kernel, grid_blocks<partition_kernel>(device, n), threads_per_block, 0, stream,
                                 mass.as<std::uint64_t>(), h, std::uint64_t(k), lights, index.as<std::uint32_t>(), s))
        || !scratch.run([&](void* t, std::size_t& b) { return exclusive_sum(t, b, s, lights + 1, stream); }))
         return ROCDIST_STATUS_LAUNCH_FAILURE;
@@ -276,7 +268,7 @@ rocdist_status build(const device_info& device, hipStream_t stream, const T* wei
     const distributions::alias_split_input in{index.as<std::uint32_t>(), s, lights,
                                               index.as<std::uint32_t>() + lights, s + lights + 1, heavies};
     const std::uint64_t sweepers = (k + columns_per_thread - 1) / columns_per_thread;
-    if(!launched(ROCDIST_LAUNCH(sweep_kernel, grid_for(device, sweepers), threads_per_block, 0, stream, in,
+    if(!launched(ROCDIST_LAUNCH(sweep_kernel, grid_blocks<sweep_kernel>(device, sweepers), threads_per_block, 0, stream, in,
                                 std::uint64_t(k), entries.as<alias_entry>()))
        || hipStreamSynchronize(stream) != hipSuccess)
         return ROCDIST_STATUS_LAUNCH_FAILURE;

@@ -39,7 +39,8 @@ rocdist_status generate(const device_info& device, void* stream, const backend::
         return ROCDIST_STATUS_LAUNCH_FAILURE;
     // threads_per_block is a multiple of every warp size, so no warp is split.
     const std::uint64_t chunks = (n + backend::compacted_chunk_size - 1) / backend::compacted_chunk_size;
-    const unsigned      blocks = grid_blocks(device, chunks * static_cast<std::uint64_t>(device.warp_size));
+    constexpr auto      kernel = compacted_kernel<Sampler>;
+    const unsigned      blocks = grid_blocks<kernel>(device, chunks * static_cast<std::uint64_t>(device.warp_size));
     return launch_status(ROCDIST_LAUNCH(compacted_kernel, blocks, threads_per_block, 0,
                                         static_cast<hipStream_t>(stream), c.sampler, out, n, offset));
 }

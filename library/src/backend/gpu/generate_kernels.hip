@@ -16,14 +16,26 @@ namespace rocdist::gpu
 namespace
 {
 
-template <class Functor>
-ROCDIST_KERNEL void generate_kernel(Functor f, typename Functor::value_type* out, backend::packet_plan plan)
+// Blocks of 256 threads each multiprocessor must hold: 8 (2048 threads, a
+// full NVIDIA SM) for the aligned kernels of 32-bit outputs, the store-bound
+// ones; for the others (0), what their registers allow. Float ziggurat keeps
+// a substream reader live beside three elements' words and values in its
+// slow path: held to 8 blocks (32 registers) it spills, so it is not.
+template <class Functor, bool Shifted>
+[[maybe_unused]] constexpr unsigned resident_blocks_goal = !Shifted && sizeof(typename Functor::value_type) == 4 ? 8 : 0;
+template <>
+[[maybe_unused]] constexpr unsigned resident_blocks_goal<backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, float>, false> = 0;
+
+// Shifted: the stream offset and the output address are misaligned
+// differently (plan.shift != 0), so each packet needs two engine blocks.
+template <class Functor, bool Shifted>
+ROCDIST_KERNEL_RESIDENT((resident_blocks_goal<Functor, Shifted>)) void generate_kernel(Functor f, typename Functor::value_type* out, backend::packet_plan plan)
 {
     const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
     for(std::uint64_t q = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
         q < plan.packets;
         q += stride)
-        backend::write_packet(f, out, plan, q);
+        backend::write_packet_shaped<Shifted>(f, out, plan, q);
 }
 
 template <class Functor>
@@ -35,9 +47,17 @@ rocdist_status launch(const device_info& device, void* stream, const Functor& f,
         return ROCDIST_STATUS_LAUNCH_FAILURE;
     const backend::packet_plan plan
         = backend::make_packet_plan<Functor::outputs_per_block>(out, n, offset);
-    const unsigned blocks = grid_blocks(device, plan.packets);
-    return launch_status(
-        ROCDIST_LAUNCH(generate_kernel, blocks, threads_per_block, 0, static_cast<hipStream_t>(stream), f, out, plan));
+    const auto stream_handle = static_cast<hipStream_t>(stream);
+    // The names the emulated platform gives the kernels in its messages.
+    constexpr auto generate_kernel_aligned = generate_kernel<Functor, false>;
+    constexpr auto generate_kernel_shifted = generate_kernel<Functor, true>;
+    if(plan.shift == 0)
+        return launch_status(ROCDIST_LAUNCH(generate_kernel_aligned,
+                                            grid_blocks<generate_kernel_aligned>(device, plan.packets),
+                                            threads_per_block, 0, stream_handle, f, out, plan));
+    return launch_status(ROCDIST_LAUNCH(generate_kernel_shifted,
+                                        grid_blocks<generate_kernel_shifted>(device, plan.packets),
+                                        threads_per_block, 0, stream_handle, f, out, plan));
 }
 
 } // namespace

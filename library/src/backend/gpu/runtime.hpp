@@ -37,6 +37,7 @@ constexpr cudaDeviceAttr hipDeviceAttributeWarpSize           = cudaDevAttrWarpS
 #define hipMemcpyHostToDevice cudaMemcpyHostToDevice
 #define hipMemset cudaMemset
 #define hipMemsetAsync cudaMemsetAsync
+#define hipOccupancyMaxActiveBlocksPerMultiprocessor cudaOccupancyMaxActiveBlocksPerMultiprocessor
 #define hipSetDevice cudaSetDevice
 #define hipStreamCreateWithFlags cudaStreamCreateWithFlags
 #define hipStreamDestroy cudaStreamDestroy

@@ -31,6 +31,7 @@ __device__ void warp_compacted_rejection(const Sampler&                s,
     {
         const auto    r = backend::run_candidate(s, static_cast<std::uint32_t>(round * width + lane), first);
         std::uint64_t masks[Sampler::attempts_per_candidate];
+        ROCDIST_UNROLL
         for(unsigned a = 0; a < Sampler::attempts_per_candidate; ++a)
             masks[a] = warp_ballot(r.accepted[a]);
         backend::write_accepted(r, masks, lane, pos, end, out);
