@@ -27,9 +27,31 @@ void check(rocdist_status status)
         throw std::runtime_error(std::string("rocdist: ") + rocdist_get_status_string(status));
 }
 
+double device_seconds(void (*launch)(void*), void* argument)
+{
+#if ROCDIST_HAS_GPU_BACKEND
+    static hipEvent_t start = nullptr, stop = nullptr;
+    if(start == nullptr && (hipEventCreate(&start) != hipSuccess || hipEventCreate(&stop) != hipSuccess))
+        throw std::runtime_error("cannot create GPU events");
+    float ms = 0;
+    if(hipEventRecord(start, nullptr) != hipSuccess)
+        throw std::runtime_error("cannot record a GPU event");
+    launch(argument);
+    if(hipEventRecord(stop, nullptr) != hipSuccess || hipEventSynchronize(stop) != hipSuccess
+       || hipEventElapsedTime(&ms, start, stop) != hipSuccess)
+        throw std::runtime_error("GPU event timing failed");
+    return 1e-3 * ms;
+#else
+    (void)launch;
+    (void)argument;
+    throw std::logic_error("device_seconds needs a GPU backend");
+#endif
+}
+
 benchmark::internal::Benchmark* add(const std::string& name, void (*fn)(benchmark::State&))
 {
-    return benchmark::RegisterBenchmark(name.c_str(), fn)->UseRealTime()->Unit(benchmark::kMillisecond);
+    auto* b = benchmark::RegisterBenchmark(name.c_str(), fn)->Unit(benchmark::kMillisecond);
+    return context.on_gpu ? b->UseManualTime() : b->UseRealTime();
 }
 
 void summary_reporter::ReportRuns(const std::vector<Run>& runs)

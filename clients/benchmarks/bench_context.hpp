@@ -20,6 +20,7 @@ struct bench_context
 {
     bool                on_gpu = false;
     std::size_t         n      = std::size_t(1) << 24; // elements per call; the buffer holds n doubles
+    bool                n_given = false;                // --n: else 2^28 on a GPU
     rocdist_generator   gen    = nullptr;
     void*               buffer = nullptr;
     std::vector<double> host_buffer;
@@ -30,22 +31,55 @@ extern bench_context context;
 void synchronize();                // waits for the GPU when benchmarking it
 void check(rocdist_status status); // throws with the status sentence
 
-// The body of every fill benchmark: fill(out, n) into the shared buffer,
-// waited for, then bytes and items per second for n elements of T.
+// On a GPU, each timing covers this many back-to-back calls between two
+// events: device time, with no host round trip between calls.
+constexpr int launches_per_timing = 8;
+// Seconds the device spent on the work `launch` queues, between two events
+// on the legacy default stream (the generator's and the peers' stream).
+double device_seconds(void (*launch)(void*), void* argument);
+
+// The body of every fill benchmark: fill(out, n) into the shared buffer; on
+// the host each call waited for and timed by the wall clock, on a GPU
+// launches_per_timing calls timed by events. Bytes and items per second
+// count n elements of T per call.
 template <class T, class Fill>
 void time_fill(benchmark::State& state, std::size_t n, Fill&& fill)
 {
-    auto* out = static_cast<T*>(context.buffer);
-    for(auto _ : state)
+    auto* out   = static_cast<T*>(context.buffer);
+    int   calls = 1;
+    if(context.on_gpu)
     {
-        fill(out, n);
-        synchronize();
+        calls = launches_per_timing;
+        struct work
+        {
+            Fill*       fill;
+            T*          out;
+            std::size_t n;
+        } w{&fill, out, n};
+        for(auto _ : state)
+            state.SetIterationTime(device_seconds(
+                [](void* a) {
+                    auto* w = static_cast<work*>(a);
+                    for(int i = 0; i < launches_per_timing; ++i)
+                        (*w->fill)(w->out, w->n);
+                },
+                &w));
     }
-    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * n * sizeof(T)));
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
+    else
+    {
+        for(auto _ : state)
+        {
+            fill(out, n);
+            synchronize();
+        }
+    }
+    const auto elements = static_cast<std::int64_t>(state.iterations()) * calls * static_cast<std::int64_t>(n);
+    state.SetBytesProcessed(elements * static_cast<std::int64_t>(sizeof(T)));
+    state.SetItemsProcessed(elements);
 }
 
-// Adds a real-time benchmark reported in milliseconds.
+// Adds a benchmark reported in milliseconds: wall-clock time on the host,
+// the time its body reports (events, time_fill) on a GPU.
 benchmark::internal::Benchmark* add(const std::string& name, void (*fn)(benchmark::State&));
 
 // Google Benchmark's console output, plus each run's rates kept by name.

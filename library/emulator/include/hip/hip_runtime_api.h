@@ -84,6 +84,7 @@ typedef struct hipPointerAttribute_t
 
 typedef int                   hipDevice_t;
 typedef struct ihipStream_t*  hipStream_t;
+typedef struct ihipEvent_t*   hipEvent_t;
 
 #define hipStreamDefault     0x00u
 #define hipStreamNonBlocking 0x01u
@@ -101,6 +102,21 @@ ROCDIST_EMULATOR_API hipError_t hipDeviceSynchronize(void);
 ROCDIST_EMULATOR_API hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, const void* f,
                                                                              int blockSize,
                                                                              size_t dynSharedMemPerBlk);
+
+/* Events: a record is queued on its stream and stamps the host's steady
+   clock when the stream reaches it, so the time between two records on one
+   stream is that of the work queued between them. hipEventSynchronize
+   waits for the recording stream's work queued so far. */
+#define hipEventDefault        0x0u
+#define hipEventBlockingSync   0x1u
+#define hipEventDisableTiming  0x2u
+ROCDIST_EMULATOR_API hipError_t hipEventCreate(hipEvent_t* event);
+ROCDIST_EMULATOR_API hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned int flags);
+ROCDIST_EMULATOR_API hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream);
+ROCDIST_EMULATOR_API hipError_t hipEventSynchronize(hipEvent_t event);
+ROCDIST_EMULATOR_API hipError_t hipEventQuery(hipEvent_t event);
+ROCDIST_EMULATOR_API hipError_t hipEventElapsedTime(float* ms, hipEvent_t start, hipEvent_t stop);
+ROCDIST_EMULATOR_API hipError_t hipEventDestroy(hipEvent_t event);
 
 /* Errors: the calling thread's last error, as CUDA keeps it. */
 ROCDIST_EMULATOR_API hipError_t  hipGetLastError(void);

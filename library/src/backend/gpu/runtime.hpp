@@ -14,6 +14,7 @@
 #include <cuda_runtime.h>
 
 using hipError_t  = cudaError_t;
+using hipEvent_t  = cudaEvent_t;
 using hipStream_t = cudaStream_t;
 constexpr hipError_t hipSuccess = cudaSuccess;
 constexpr hipError_t hipErrorNotReady = cudaErrorNotReady;
@@ -24,6 +25,11 @@ constexpr cudaDeviceAttr hipDeviceAttributeWarpSize           = cudaDevAttrWarpS
 
 #define hipDeviceGetAttribute cudaDeviceGetAttribute
 #define hipDeviceSynchronize cudaDeviceSynchronize
+#define hipEventCreate cudaEventCreate
+#define hipEventDestroy cudaEventDestroy
+#define hipEventElapsedTime cudaEventElapsedTime
+#define hipEventRecord cudaEventRecord
+#define hipEventSynchronize cudaEventSynchronize
 #define hipFree cudaFree
 #define hipGetDevice cudaGetDevice
 #define hipGetDeviceCount cudaGetDeviceCount
