@@ -95,9 +95,29 @@ ROCDIST_KERNEL void summarise_weights(const T* weights, std::uint64_t k, weight_
             largest         = bits > largest ? bits : largest;
         }
     }
-    atomicMax(&summary->largest_bits, largest);
-    if(invalid != 0)
-        atomicOr(&summary->invalid, invalid);
+    // One atomic per block, not one per thread (atomics on one address
+    // serialise): the block combines its threads' findings in shared
+    // memory first. Blocks have ROCDIST_THREADS_PER_BLOCK threads, a power of 2.
+    __shared__ unsigned long long block_largest[ROCDIST_THREADS_PER_BLOCK];
+    __shared__ unsigned int       block_invalid[ROCDIST_THREADS_PER_BLOCK];
+    block_largest[threadIdx.x] = largest;
+    block_invalid[threadIdx.x] = invalid;
+    __syncthreads();
+    for(unsigned half = blockDim.x / 2; half > 0; half /= 2)
+    {
+        if(threadIdx.x < half)
+        {
+            const unsigned long long other = block_largest[threadIdx.x + half];
+            block_largest[threadIdx.x]     = other > block_largest[threadIdx.x] ? other : block_largest[threadIdx.x];
+            block_invalid[threadIdx.x] |= block_invalid[threadIdx.x + half];
+        }
+        __syncthreads();
+    }
+    if(threadIdx.x != 0)
+        return;
+    atomicMax(&summary->largest_bits, block_largest[0]);
+    if(block_invalid[0] != 0)
+        atomicOr(&summary->invalid, block_invalid[0]);
 }
 
 template <class T>
