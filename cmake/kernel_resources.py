@@ -59,9 +59,16 @@ def demangle(names):
 
 
 def compile_commands(build):
-    with open(os.path.join(build, "compile_commands.json")) as f:
+    path = os.path.join(build, "compile_commands.json")
+    if not os.path.exists(path):
+        sys.exit(f"kernel_resources: {path} is missing: configure {build} again with this checkout's CMake files "
+                 "(CUDA and HIP builds export their compile commands)")
+    with open(path) as f:
         entries = json.load(f)
-    return [e for e in entries if re.search(r"library/src/backend/gpu/[^/]+\.hip$", e["file"])]
+    kernels = [e for e in entries if re.search(r"library/src/backend/gpu/[^/]+\.hip$", e["file"])]
+    if not kernels:
+        sys.exit(f"kernel_resources: {build} compiles no kernel sources: is it a CUDA or HIP build?")
+    return kernels
 
 
 def without_outputs(args):
