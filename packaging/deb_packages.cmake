@@ -3,16 +3,8 @@
 # SONAME; a GPU build adds its platform, Provides the plain name and
 # conflicts with the other builds, which install the same files: dpkg
 # refuses one beside another (no Replaces), apt offers to swap them.
-foreach(platform host hip cuda)
-  set(suffix "")
-  if(NOT platform STREQUAL "host")
-    set(suffix -${platform})
-  endif()
-  set(names_runtime_${platform} librocdist${ROCDIST_SOVERSION}${suffix})
-  set(names_development_${platform} librocdist${suffix}-dev)
-  set(names_clients_${platform} rocdist${suffix}-clients)
-endforeach()
-set(ROCDIST_DEB_RUNTIME ${names_runtime_${ROCDIST_PACKAGE_PLATFORM}})
+rocdist_package_names(librocdist${ROCDIST_SOVERSION}@platform@ librocdist@platform@-dev rocdist@platform@-clients)
+set(ROCDIST_DEB_RUNTIME ${name_runtime})
 
 set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
@@ -27,23 +19,16 @@ execute_process(COMMAND gzip -9 -n -c ${CMAKE_CURRENT_SOURCE_DIR}/changelog
                 OUTPUT_FILE ${CMAKE_CURRENT_BINARY_DIR}/changelog.gz)
 foreach(component runtime development clients)
   string(TOUPPER ${component} COMPONENT)
-  set(name ${names_${component}_${ROCDIST_PACKAGE_PLATFORM}})
+  set(name ${name_${component}})
   set(CPACK_DEBIAN_${COMPONENT}_PACKAGE_NAME ${name})
   # The first line is the synopsis.
   set(CPACK_DEBIAN_${COMPONENT}_DESCRIPTION "${summary_${component}}\n${description_${component}}")
   # Every package carries the copyright file and the changelog.
   install(FILES copyright ${CMAKE_CURRENT_BINARY_DIR}/changelog.gz
           DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/${name} COMPONENT ${component})
-  set(others "")
-  foreach(platform host hip cuda)
-    if(NOT platform STREQUAL ROCDIST_PACKAGE_PLATFORM)
-      list(APPEND others ${names_${component}_${platform}})
-    endif()
-  endforeach()
-  list(JOIN others ", " others)
-  set(CPACK_DEBIAN_${COMPONENT}_PACKAGE_CONFLICTS "${others}")
+  set(CPACK_DEBIAN_${COMPONENT}_PACKAGE_CONFLICTS "${others_${component}}")
   if(NOT ROCDIST_PACKAGE_PLATFORM STREQUAL "host" AND NOT component STREQUAL "clients")
-    set(CPACK_DEBIAN_${COMPONENT}_PACKAGE_PROVIDES "${names_${component}_host} (= ${PROJECT_VERSION})")
+    set(CPACK_DEBIAN_${COMPONENT}_PACKAGE_PROVIDES "${plain_${component}} (= ${PROJECT_VERSION})")
   endif()
 endforeach()
 

@@ -2,16 +2,7 @@
 # ROCDIST_PACKAGE_FORMAT=RPM), with Fedora's names: rocdist, rocdist-devel;
 # a GPU build adds its platform, Provides the plain name and conflicts with
 # the other builds, which install the same files.
-foreach(platform host hip cuda)
-  set(suffix "")
-  if(NOT platform STREQUAL "host")
-    set(suffix -${platform})
-  endif()
-  set(names_runtime_${platform} rocdist${suffix})
-  set(names_development_${platform} rocdist${suffix}-devel)
-  set(names_clients_${platform} rocdist${suffix}-clients)
-endforeach()
-set(runtime ${names_runtime_${ROCDIST_PACKAGE_PLATFORM}})
+rocdist_package_names(rocdist@platform@ rocdist@platform@-devel rocdist@platform@-clients)
 
 set(CPACK_RPM_COMPONENT_INSTALL ON)
 set(CPACK_RPM_FILE_NAME RPM-DEFAULT)
@@ -20,34 +11,27 @@ set(CPACK_RPM_PACKAGE_URL ${CPACK_PACKAGE_HOMEPAGE_URL})
 set(CPACK_RPM_DEFAULT_DIR_PERMISSIONS ${CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS})
 foreach(component runtime development clients)
   string(TOUPPER ${component} COMPONENT)
-  set(name ${names_${component}_${ROCDIST_PACKAGE_PLATFORM}})
+  set(name ${name_${component}})
   set(CPACK_RPM_${COMPONENT}_PACKAGE_NAME ${name})
   set(CPACK_RPM_${COMPONENT}_PACKAGE_SUMMARY "${summary_${component}}")
   set(CPACK_RPM_${COMPONENT}_PACKAGE_DESCRIPTION "${description_${component}}")
   # Fedora keeps license texts apart from the documentation.
   install(FILES copyright DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/licenses/${name} COMPONENT ${component})
-  set(others "")
-  foreach(platform host hip cuda)
-    if(NOT platform STREQUAL ROCDIST_PACKAGE_PLATFORM)
-      list(APPEND others ${names_${component}_${platform}})
-    endif()
-  endforeach()
-  list(JOIN others ", " CPACK_RPM_${COMPONENT}_PACKAGE_CONFLICTS)
+  set(CPACK_RPM_${COMPONENT}_PACKAGE_CONFLICTS "${others_${component}}")
 endforeach()
 set(CPACK_RPM_DEVELOPMENT_PACKAGE_GROUP "Development/Libraries")
 
 if(NOT ROCDIST_PACKAGE_PLATFORM STREQUAL "host")
-  set(CPACK_RPM_RUNTIME_PACKAGE_PROVIDES "rocdist = ${PROJECT_VERSION}")
-  set(development_provides "rocdist-devel = ${PROJECT_VERSION}, ")
+  set(CPACK_RPM_RUNTIME_PACKAGE_PROVIDES "${plain_runtime} = ${PROJECT_VERSION}")
+  set(CPACK_RPM_DEVELOPMENT_PACKAGE_PROVIDES "${plain_development} = ${PROJECT_VERSION}")
 endif()
 if(ROCDIST_PACKAGE_PLATFORM STREQUAL "cuda")
   set(CPACK_RPM_RUNTIME_PACKAGE_REQUIRES "libcuda.so.1()(64bit)")
 endif()
-# Debian's rpmbuild has no pkg-config dependency generator: the -devel
-# package states what Fedora's would.
-set(CPACK_RPM_DEVELOPMENT_PACKAGE_PROVIDES "${development_provides}pkgconfig(rocdist) = ${PROJECT_VERSION}")
-set(CPACK_RPM_DEVELOPMENT_PACKAGE_REQUIRES "${runtime} = ${PROJECT_VERSION}, pkgconfig")
-set(CPACK_RPM_CLIENTS_PACKAGE_REQUIRES "${runtime} = ${PROJECT_VERSION}")
+# pkgconfig(rocdist) is provided by rpmbuild's pkg-config dependency
+# generator, from rocdist.pc under /usr/lib64/pkgconfig.
+set(CPACK_RPM_DEVELOPMENT_PACKAGE_REQUIRES "${name_runtime} = ${PROJECT_VERSION}, pkgconfig")
+set(CPACK_RPM_CLIENTS_PACKAGE_REQUIRES "${name_runtime} = ${PROJECT_VERSION}")
 # The clients' libcurand comes from the CUDA toolkit, not from an RPM.
 set(CPACK_RPM_CLIENTS_PACKAGE_AUTOREQ OFF)
 # Debian's rpmbuild would add /usr/lib/.build-id links, which collide

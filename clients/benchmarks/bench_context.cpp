@@ -27,7 +27,7 @@ void check(rocdist_status status)
         throw std::runtime_error(std::string("rocdist: ") + rocdist_get_status_string(status));
 }
 
-double device_seconds(void (*launch)(void*), void* argument)
+double device_seconds(const std::function<void()>& launch)
 {
 #if ROCDIST_HAS_GPU_BACKEND
     static hipEvent_t start = nullptr, stop = nullptr;
@@ -36,14 +36,13 @@ double device_seconds(void (*launch)(void*), void* argument)
     float ms = 0;
     if(hipEventRecord(start, nullptr) != hipSuccess)
         throw std::runtime_error("cannot record a GPU event");
-    launch(argument);
+    launch();
     if(hipEventRecord(stop, nullptr) != hipSuccess || hipEventSynchronize(stop) != hipSuccess
        || hipEventElapsedTime(&ms, start, stop) != hipSuccess)
         throw std::runtime_error("GPU event timing failed");
     return 1e-3 * ms;
 #else
     (void)launch;
-    (void)argument;
     throw std::logic_error("device_seconds needs a GPU backend");
 #endif
 }

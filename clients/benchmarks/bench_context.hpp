@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -36,7 +37,7 @@ void check(rocdist_status status); // throws with the status sentence
 constexpr int launches_per_timing = 8;
 // Seconds the device spent on the work `launch` queues, between two events
 // on the legacy default stream (the generator's and the peers' stream).
-double device_seconds(void (*launch)(void*), void* argument);
+double device_seconds(const std::function<void()>& launch);
 
 // The body of every fill benchmark: fill(out, n) into the shared buffer; on
 // the host each call waited for and timed by the wall clock, on a GPU
@@ -50,20 +51,11 @@ void time_fill(benchmark::State& state, std::size_t n, Fill&& fill)
     if(context.on_gpu)
     {
         calls = launches_per_timing;
-        struct work
-        {
-            Fill*       fill;
-            T*          out;
-            std::size_t n;
-        } w{&fill, out, n};
         for(auto _ : state)
-            state.SetIterationTime(device_seconds(
-                [](void* a) {
-                    auto* w = static_cast<work*>(a);
-                    for(int i = 0; i < launches_per_timing; ++i)
-                        (*w->fill)(w->out, w->n);
-                },
-                &w));
+            state.SetIterationTime(device_seconds([&] {
+                for(int i = 0; i < launches_per_timing; ++i)
+                    fill(out, n);
+            }));
     }
     else
     {
