@@ -153,6 +153,15 @@ ROCDIST_HOST_DEVICE T unfused_mul(T a, T b)
 #endif
 }
 
+// An approximate 1 / sqrt(x) for kernels that refine it: the GPUs' hardware
+// estimate (CUDA documents 2 ulp for rsqrtf); elsewhere (the emulated
+// platform's kernels, tests) the correctly rounded quotient.
+#if ROCDIST_DEVICE_PASS
+#define ROCDIST_RSQRTF(x) rsqrtf(x)
+#else
+#define ROCDIST_RSQRTF(x) (1.0f / std::sqrt(x))
+#endif
+
 // The host CPU architecture, for host code only (never true in a device pass).
 #if defined(__x86_64__) && !ROCDIST_DEVICE_PASS
 #define ROCDIST_HOST_X86_64 1

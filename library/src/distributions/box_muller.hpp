@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "config.hpp"
+#include "distributions/box_muller_radius.hpp"
 #include "distributions/normal_pair.hpp"
 #include "distributions/sincos_angle.hpp"
 #include "distributions/uniform.hpp"
@@ -24,13 +25,15 @@ ROCDIST_HOST_DEVICE normal_pair<float> box_muller(std::uint32_t x, std::uint32_t
     constexpr float angle_step = 0x1p-32f * 6.2831855f;
     const float     u          = uniform_float(x);
     const float     v          = unfused_mul(static_cast<float>(y), angle_step) + angle_step / 2;
-    const float     s          = sqrtf(-2.0f * logf(u));
-    float           sn, cs;
+    float           s, sn, cs;
 #if ROCDIST_KERNEL_CODE
-    // v is in (0, 2 pi]: no need for the vendors' reduction of huge
-    // arguments, which costs GPU kernels local memory.
+    // u is in (0, 1] and v in (0, 2 pi]: functions for those domains cost a
+    // store-bound kernel less than the vendors' logf, sqrtf and sincosf (whose
+    // reduction of huge angles also costs local memory).
+    s = box_muller_radius(u);
     sincos_angle(v, sn, cs);
 #else
+    s = sqrtf(-2.0f * logf(u));
     sincosf(v, &sn, &cs);
 #endif
     return {s * sn, s * cs};
