@@ -1,0 +1,145 @@
+// Kernels that throughput_model.py compiles (never run, never linked): each
+// computes MODEL_PACKETS output packets per trip of a grid-stride loop, with
+// the library's own functors, so that the difference between the builds with
+// 3 and 1 packets is the machine code of two packets' work in loop context.
+//
+// Where a kernel's work depends on a parameter that is the same for a whole
+// call (log-normal or not, a gamma shape below or above 1), the pieces here
+// fix it at compile time, as a warp's uniform branch fixes it at run time:
+// the code of the branch not taken is not counted. Rare slow paths of the
+// rejection methods are pieces of their own, which the model weights by how
+// often a warp enters them.
+#include <cstdint>
+
+#include "backend/block_functors.hpp"
+#include "backend/normal_functors.hpp"
+#include "backend/packet_writer.hpp"
+#include "backend/substream_sources.hpp"
+#include "distributions/gamma.hpp"
+#include "engine/substream.hpp"
+
+#ifndef MODEL_PACKETS
+#error "throughput_model.py defines MODEL_PACKETS"
+#endif
+
+namespace model
+{
+using namespace rocdist;
+
+// A normal functor whose transform is known to the compiler.
+template <rocdist_normal_method Method, class T, bool LogNormal>
+struct normal_piece
+{
+    using value_type                            = T;
+    static constexpr unsigned outputs_per_block = backend::normal_functor<Method, T>::outputs_per_block;
+    engine::philox_key key;
+    T                  mean, stddev;
+    __device__ void    operator()(std::uint64_t block, T* v) const
+    {
+        const backend::normal_functor<Method, T> f{key, {mean, stddev, LogNormal}};
+        f(block, v);
+    }
+};
+
+// Float ziggurat with every element accepted by the fast path.
+struct ziggurat_fast_piece
+{
+    using value_type                            = float;
+    static constexpr unsigned outputs_per_block = 4;
+    engine::philox_key key;
+    float              mean, stddev;
+    __device__ void    operator()(std::uint64_t block, float* v) const
+    {
+        const engine::philox_words r = engine::word_block(key, block);
+#pragma unroll
+        for(unsigned k = 0; k < 4; ++k)
+        {
+            distributions::ziggurat_fast(r.w[k], v[k]);
+            v[k] = mean + stddev * v[k];
+        }
+    }
+};
+
+// One wedge attempt per element (a layer other than the tail's): the
+// substream reader, its Philox block, the exponential and the test.
+struct ziggurat_wedge_piece
+{
+    using value_type                            = float;
+    static constexpr unsigned outputs_per_block = 4;
+    engine::philox_key key;
+    float              mean, stddev;
+    __device__ void    operator()(std::uint64_t block, float* v) const
+    {
+#pragma unroll
+        for(unsigned k = 0; k < 4; ++k)
+        {
+            engine::substream_reader reader(key, engine::substream_tag::ziggurat, 4 * block + k);
+            const std::uint64_t      bits = backend::substream_bits<float>{&reader}() | 1u;
+            distributions::ziggurat_slow_attempt<float>(bits, backend::substream_uniform<float>{&reader}, v[k]);
+            v[k] = mean + stddev * v[k];
+        }
+    }
+};
+
+// One Marsaglia-Tsang attempt per element, at a shape known to the compiler
+// (tenths): the element's substream reader, its Philox block, the draw and the
+// decision. The functor's attempt loop is left out: compilers peel or rotate
+// it, so its machine code is not one attempt's.
+template <int ShapeTenths>
+struct gamma_attempt_piece
+{
+    using value_type                            = float;
+    static constexpr unsigned outputs_per_block = 4;
+    engine::philox_key key;
+    __device__ void    operator()(std::uint64_t block, float* v) const
+    {
+        const auto params = distributions::make_gamma_params(ShapeTenths / 10.0f, 1.0f);
+#pragma unroll
+        for(unsigned k = 0; k < 4; ++k)
+        {
+            engine::substream_reader reader(key, engine::substream_tag::gamma, 4 * block + k);
+            if(!distributions::gamma_attempt(params, reader, v[k]))
+                v[k] = 0;
+        }
+    }
+};
+
+template <class Piece>
+__global__ __launch_bounds__(256) void model_kernel(Piece f, typename Piece::value_type* out, std::uint64_t packets)
+{
+    using packet               = backend::packet<typename Piece::value_type, Piece::outputs_per_block>;
+    const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+    for(std::uint64_t q = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x; q < packets;
+        q += MODEL_PACKETS * stride)
+    {
+#pragma unroll
+        for(unsigned c = 0; c < MODEL_PACKETS; ++c)
+        {
+            packet v;
+            f(q + c * stride, v.v);
+            reinterpret_cast<packet*>(out)[q + c * stride] = v;
+        }
+    }
+}
+
+// The pieces by the names throughput_model.py gives them.
+#define MODEL_PIECE(name, ...)                                                                                   \
+    struct name : __VA_ARGS__                                                                                    \
+    {                                                                                                            \
+    };                                                                                                           \
+    template __global__ void model_kernel<name>(name, name::value_type*, std::uint64_t);
+
+MODEL_PIECE(raw_words, backend::bits_functor)
+MODEL_PIECE(uniform_float, backend::uniform_float_functor)
+MODEL_PIECE(uniform_double, backend::uniform_double_functor)
+MODEL_PIECE(box_muller_float, normal_piece<ROCDIST_NORMAL_BOX_MULLER, float, false>)
+MODEL_PIECE(box_muller_float_log_normal, normal_piece<ROCDIST_NORMAL_BOX_MULLER, float, true>)
+MODEL_PIECE(box_muller_double, normal_piece<ROCDIST_NORMAL_BOX_MULLER, double, false>)
+MODEL_PIECE(inverse_cdf_fast_float, normal_piece<ROCDIST_NORMAL_INVERSE_CDF_FAST, float, false>)
+MODEL_PIECE(ziggurat_fast_float, ziggurat_fast_piece)
+MODEL_PIECE(ziggurat_wedge_float, ziggurat_wedge_piece)
+MODEL_PIECE(gamma_0_5_float, gamma_attempt_piece<5>)
+MODEL_PIECE(gamma_2_5_float, gamma_attempt_piece<25>)
+MODEL_PIECE(gamma_10_float, gamma_attempt_piece<100>)
+
+} // namespace model
