@@ -12,16 +12,10 @@
 
 #include "distributions/box_muller_radius.hpp"
 
+#include "float_ulp_error.hpp"
+
 namespace
 {
-
-// |got - exact| in units of the last place of exact, in float.
-double ulp_error(float got, long double exact)
-{
-    const float rounded = static_cast<float>(exact);
-    const float ulp     = std::nextafter(std::fabs(rounded), INFINITY) - std::fabs(rounded);
-    return static_cast<double>(std::fabs(static_cast<long double>(got) - exact) / ulp);
-}
 
 struct worst
 {
@@ -30,10 +24,10 @@ struct worst
     {
         const long double exact_log = std::log(static_cast<long double>(u));
         if(u < 1.0f)
-            log = std::max(log, ulp_error(rocdist::distributions::log_unit(u), exact_log));
+            log = std::max(log, rocdist_test::float_ulp_error(rocdist::distributions::log_unit(u), exact_log));
         else
             EXPECT_EQ(rocdist::distributions::log_unit(u), 0.0f);
-        radius = std::max(radius, ulp_error(rocdist::distributions::box_muller_radius(u), std::sqrt(-2 * exact_log)));
+        radius = std::max(radius, rocdist_test::float_ulp_error(rocdist::distributions::box_muller_radius(u), std::sqrt(-2 * exact_log)));
     }
 };
 

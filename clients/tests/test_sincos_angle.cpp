@@ -11,18 +11,12 @@
 
 #include "distributions/sincos_angle.hpp"
 
+#include "float_ulp_error.hpp"
+
 namespace
 {
 
 float next_up(float x) { return std::nextafter(x, INFINITY); }
-
-// |got - exact| in units of the last place of exact, in float.
-double ulp_error(float got, long double exact)
-{
-    const float rounded = static_cast<float>(exact);
-    const float ulp     = next_up(std::fabs(rounded)) - std::fabs(rounded);
-    return static_cast<double>(std::fabs(static_cast<long double>(got) - exact) / ulp);
-}
 
 struct worst
 {
@@ -31,8 +25,8 @@ struct worst
     {
         float s, c;
         rocdist::distributions::sincos_angle(x, s, c);
-        sine   = std::max(sine, ulp_error(s, std::sin(static_cast<long double>(x))));
-        cosine = std::max(cosine, ulp_error(c, std::cos(static_cast<long double>(x))));
+        sine   = std::max(sine, rocdist_test::float_ulp_error(s, std::sin(static_cast<long double>(x))));
+        cosine = std::max(cosine, rocdist_test::float_ulp_error(c, std::cos(static_cast<long double>(x))));
     }
 };
 
