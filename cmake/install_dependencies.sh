@@ -2,7 +2,10 @@
 # Installs the Debian packages rocdist builds and tests with; does nothing
 # when they are all present. With --hip, also the AMD HIP toolchain; with
 # --sanitizers, clang 14 and its sanitizer and libFuzzer runtimes (CI's
-# sanitizer, ThreadSanitizer and fuzzer steps).
+# sanitizer, ThreadSanitizer and fuzzer steps); with --aarch64, the arm64
+# cross compiler, qemu-user and the arm64 multiarch packages the host-only
+# library and its test client link (CI's aarch64 step,
+# cmake/aarch64-linux-gnu.cmake).
 # The CUDA toolkit is not a Debian package: the build uses /usr/local/cuda
 # when it is there, and builds host-only otherwise.
 set -euo pipefail
@@ -19,7 +22,9 @@ for option in "$@"; do
   case "$option" in
     --hip) packages+=(hipcc libamdhip64-dev librocprim-dev librocrand-dev libhiprand-dev rocm-device-libs) ;;
     --sanitizers) packages+=(clang-14 libclang-rt-14-dev) ;;
-    *) echo "unknown option: $option (known: --hip, --sanitizers)" >&2; exit 2 ;;
+    --aarch64) packages+=(g++-aarch64-linux-gnu qemu-user libc6:arm64 libstdc++6:arm64 libgtest-dev:arm64
+                          libboost-math-dev:arm64) ;;
+    *) echo "unknown option: $option (known: --hip, --sanitizers, --aarch64)" >&2; exit 2 ;;
   esac
 done
 
@@ -31,6 +36,9 @@ done
 
 sudo=""
 [[ $(id -u) -ne 0 ]] && sudo="sudo"
+if [[ " ${missing[*]} " == *":arm64 "* ]] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+  $sudo dpkg --add-architecture arm64
+fi
 echo "Installing: ${missing[*]}"
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
