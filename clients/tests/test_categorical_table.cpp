@@ -3,7 +3,7 @@
 // the fixed-point weights (integer arithmetic, no sampling); zero weights get
 // nothing; float and double weights give the same table; and the merge-path
 // split the GPU uses (any chunking of the sweep) writes the same table as the
-// host's single sweep.
+// host's sweep, on any number of threads.
 #include <cfloat>
 #include <algorithm>
 #include <cmath>
@@ -166,6 +166,47 @@ TEST(categorical_table, any_split_of_the_sweep_writes_the_same_table)
         {
             ASSERT_EQ(split[j].threshold, whole[j].threshold) << j;
             ASSERT_EQ(split[j].alias, whole[j].alias) << j;
+        }
+    }
+}
+
+// The host build on 1 to 7 threads (each a part of the weights, then a part
+// of the sweep cut on its merge path) against the merge-path columns written
+// from alias_sweep's arrays: the same table, for weights whose sweep parts
+// start inside runs of lights, of heavies, of exact columns and of zeros.
+TEST(categorical_table, any_number_of_threads_builds_the_same_table)
+{
+    std::mt19937_64                        rng(11);
+    std::uniform_real_distribution<double> u(0, 1);
+    std::vector<std::vector<double>>       cases;
+    std::vector<double>                    w(30011);
+    for(double& x : w)
+        x = u(rng) < 0.1 ? 50 * u(rng) : u(rng);
+    cases.push_back(w);
+    for(std::size_t i = 0; i < w.size(); ++i)
+        w[i] = i < w.size() / 2 ? 1.0 : (i % 5 == 0 ? 0.0 : 3.0); // exact columns, then zeros and heavies
+    cases.push_back(w);
+    std::fill(w.begin(), w.end(), 1e-3);
+    w[w.size() - 1] = 1e3; // one heavy at the end, after every light
+    cases.push_back(w);
+    cases.push_back(std::vector<double>(130, 2.0)); // fewer words than threads
+    for(const std::vector<double>& c : cases)
+    {
+        const auto                       k = static_cast<std::uint32_t>(c.size());
+        const double                     largest = *std::max_element(c.begin(), c.end());
+        const rocdist::host::alias_sweep sweep(c.data(), k, largest);
+        std::vector<alias_entry>         reference(k);
+        dist::write_alias_columns(sweep.input(), 0, k, reference.data());
+        for(unsigned threads = 1; threads <= 7; ++threads)
+        {
+            SCOPED_TRACE("k " + std::to_string(k) + ", threads " + std::to_string(threads));
+            std::vector<alias_entry> table(k, alias_entry{0xFFFFFFFFu, 0xFFFFFFFFu});
+            rocdist::host::build_alias_table(c.data(), k, largest, table.data(), threads);
+            for(std::size_t j = 0; j < k; ++j)
+            {
+                ASSERT_EQ(table[j].threshold, reference[j].threshold) << j;
+                ASSERT_EQ(table[j].alias, reference[j].alias) << j;
+            }
         }
     }
 }

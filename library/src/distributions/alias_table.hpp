@@ -118,7 +118,10 @@ ROCDIST_HOST_DEVICE bool light_first(const alias_split_input& in, std::uint64_t 
 }
 
 // How many lights are among the first d items of the sweep (merge path).
-ROCDIST_HOST_DEVICE std::uint64_t lights_before_diagonal(const alias_split_input& in, std::uint64_t d)
+// Split is alias_split_input or another view of the same sweep with members
+// lights and heavies and a light_first(view, i, t) found by argument lookup.
+template <class Split>
+ROCDIST_HOST_DEVICE std::uint64_t lights_before_diagonal(const Split& in, std::uint64_t d)
 {
     std::uint64_t lo = d > in.heavies ? d - in.heavies : 0;
     std::uint64_t hi = d < in.lights ? d : in.lights;

@@ -1,4 +1,4 @@
-// Alias-table construction on the host: one sequential sweep, linear in k.
+// Alias-table construction on the host: linear in k, on all cores.
 #pragma once
 
 #include <cstdint>
@@ -11,7 +11,7 @@ namespace rocdist::host
 {
 
 // The largest weight, or ROCDIST_STATUS_INVALID_VALUE when a weight is
-// negative, NaN or infinite, or all are zero.
+// negative, NaN or infinite, or all are zero (every core reads a part).
 template <class T>
 rocdist_status largest_weight(const T* weights, std::uint64_t k, double& largest);
 
@@ -38,10 +38,14 @@ private:
     std::uint64_t                    lights_ = 0, heavies_ = 0;
 };
 
-// Fills table[0 .. k) in one sequential sweep, using the table's own memory
-// for the masses and k/8 bytes of scratch (heavy flags); the same table as
-// write_alias_columns over alias_sweep. Throws std::bad_alloc.
+// Fills table[0 .. k) using the table's own memory for the masses and about
+// k/8 + 3k/64 bytes of scratch (heavy flags, per-word prefix sums): the same
+// table as write_alias_columns over alias_sweep, whatever the number of
+// threads (0: one per hardware thread, as k allows). Each thread takes a part
+// of the weights for the masses, then an equal part of the sweep, cut on
+// its merge path. Throws std::bad_alloc.
 template <class T>
-void build_alias_table(const T* weights, std::uint32_t k, double largest, distributions::alias_entry* table);
+void build_alias_table(const T* weights, std::uint32_t k, double largest, distributions::alias_entry* table,
+                       unsigned threads = 0);
 
 } // namespace rocdist::host
