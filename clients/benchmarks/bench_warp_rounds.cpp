@@ -78,7 +78,7 @@ template <class Sampler>
 double measured_acceptance(const Sampler& s)
 {
     constexpr unsigned                attempts = 1u << 20;
-    rocdist::engine::substream_reader words    = rocdist::backend::candidate_words(s, 0, ~std::uint64_t{0});
+    typename Sampler::words_type words = rocdist::backend::candidate_words(s, 0, ~std::uint64_t{0});
     unsigned                          accepted = 0;
     for(unsigned i = 0; i < attempts; ++i)
     {

@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "backend/block_functors.hpp"
+#include "backend/gamma_words.hpp"
 #include "backend/normal_functors.hpp"
 #include "backend/packet_writer.hpp"
 #include "backend/substream_sources.hpp"
@@ -81,12 +82,41 @@ struct ziggurat_wedge_piece
     }
 };
 
-// One Marsaglia-Tsang attempt per element, at a shape known to the compiler
-// (tenths): the element's substream reader, its Philox block, the draw and the
-// decision. The functor's attempt loop is left out: compilers peel or rotate
-// it, so its machine code is not one attempt's.
+// Gamma's first attempts, at a shape known to the compiler (tenths): the
+// functor's work for a packet whose elements are all accepted at once (the
+// group's Philox blocks, two Box-Muller pairs, four decisions, and below
+// shape 1 the U' block, logs and exponentials). Retries are a piece of
+// their own, which the model weights.
 template <int ShapeTenths>
-struct gamma_attempt_piece
+struct gamma_first_attempts_piece
+{
+    using value_type                            = float;
+    static constexpr unsigned outputs_per_block = 4;
+    engine::philox_key key;
+    __device__ void    operator()(std::uint64_t block, float* v) const
+    {
+        const auto params = distributions::make_gamma_params(ShapeTenths / 10.0f, 1.0f);
+        backend::gamma_group<float> group(key, engine::element_substream(engine::substream_tag::gamma_group, block));
+        engine::philox_words        boost{};
+        if(params.boost)
+            boost = group.boost_block();
+#pragma unroll
+        for(unsigned k = 0; k < 4; ++k)
+        {
+            float dv;
+            v[k] = group.next(params, dv) ? distributions::gamma_variate(
+                                                params, dv, params.boost ? backend::gamma_log_boost(params, boost, k) : 0.0f)
+                                          : 0.0f;
+        }
+    }
+};
+
+// One retry attempt per element: its substream's Philox block, a Box-Muller
+// normal, the decision and (below shape 1) the boost; the functor's retry
+// loop is left out: compilers peel or rotate it, so its machine code is not
+// one attempt's.
+template <int ShapeTenths>
+struct gamma_retry_piece
 {
     using value_type                            = float;
     static constexpr unsigned outputs_per_block = 4;
@@ -97,8 +127,7 @@ struct gamma_attempt_piece
 #pragma unroll
         for(unsigned k = 0; k < 4; ++k)
         {
-            engine::substream_reader reader(key, engine::substream_tag::gamma, 4 * block + k);
-            if(!distributions::gamma_attempt(params, reader, v[k]))
+            if(!backend::gamma_retry(key, 4 * block + k, 0, params, v[k]))
                 v[k] = 0;
         }
     }
@@ -138,8 +167,11 @@ MODEL_PIECE(box_muller_double, normal_piece<ROCDIST_NORMAL_BOX_MULLER, double, f
 MODEL_PIECE(inverse_cdf_fast_float, normal_piece<ROCDIST_NORMAL_INVERSE_CDF_FAST, float, false>)
 MODEL_PIECE(ziggurat_fast_float, ziggurat_fast_piece)
 MODEL_PIECE(ziggurat_wedge_float, ziggurat_wedge_piece)
-MODEL_PIECE(gamma_0_5_float, gamma_attempt_piece<5>)
-MODEL_PIECE(gamma_2_5_float, gamma_attempt_piece<25>)
-MODEL_PIECE(gamma_10_float, gamma_attempt_piece<100>)
+MODEL_PIECE(gamma_0_5_float, gamma_first_attempts_piece<5>)
+MODEL_PIECE(gamma_2_5_float, gamma_first_attempts_piece<25>)
+MODEL_PIECE(gamma_10_float, gamma_first_attempts_piece<100>)
+MODEL_PIECE(gamma_retry_0_5_float, gamma_retry_piece<5>)
+MODEL_PIECE(gamma_retry_2_5_float, gamma_retry_piece<25>)
+MODEL_PIECE(gamma_retry_10_float, gamma_retry_piece<100>)
 
 } // namespace model

@@ -19,8 +19,8 @@ double emulated_loop_rounds(const Sampler& s, unsigned warp, bool precached)
     std::uint64_t rounds = 0, calls = 0;
     for(unsigned w = 0; w < rounds_warps; ++w)
     {
-        std::vector<lane_t>                            lanes(warp);
-        std::vector<rocdist::engine::substream_reader> words;
+        std::vector<lane_t>                       lanes(warp);
+        std::vector<typename Sampler::words_type> words;
         for(unsigned lane = 0; lane < warp; ++lane)
             words.push_back(rocdist::backend::candidate_words(s, lane, std::uint64_t{w} << 32));
         for(unsigned call = 0; call < rounds_calls_per_warp; ++call)

@@ -22,7 +22,7 @@ ROCDIST_KERNEL void loop_rounds_kernel(Sampler s, bool precached, unsigned long 
     using lane_t          = lane_state<typename Sampler::value_type, Sampler::outputs_per_attempt>;
     const unsigned thread = blockIdx.x * blockDim.x + threadIdx.x;
     const unsigned warp   = thread / warpSize, lane = thread % warpSize;
-    rocdist::engine::substream_reader words
+    typename Sampler::words_type words
         = rocdist::backend::candidate_words(s, lane, static_cast<std::uint64_t>(warp) << 32);
     lane_t             state;
     unsigned long long counted = 0;

@@ -24,6 +24,7 @@ namespace rocdist_bench
 struct fixed_acceptance_sampler
 {
     using value_type                                            = float;
+    using words_type                                            = rocdist::engine::substream_reader;
     static constexpr unsigned                       outputs_per_attempt    = 1;
     static constexpr unsigned                       attempts_per_candidate = 1;
     static constexpr rocdist::engine::substream_tag tag = static_cast<rocdist::engine::substream_tag>(63);
@@ -62,7 +63,7 @@ ROCDIST_HOST_DEVICE void start_call(lane_state<T, M>& lane, bool precached)
 // pre-caching) as the next call's.
 template <class Sampler>
 ROCDIST_HOST_DEVICE void lane_round(const Sampler&                                                             s,
-                                    rocdist::engine::substream_reader&                                         words,
+                                    typename Sampler::words_type&                                              words,
                                     lane_state<typename Sampler::value_type, Sampler::outputs_per_attempt>& lane,
                                     bool precached)
 {

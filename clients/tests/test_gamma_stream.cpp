@@ -5,6 +5,7 @@
 // fast ordering's contract is test_fast_ordering.cpp's.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <random>
 #include <string>
@@ -117,6 +118,7 @@ protected:
             const std::vector<T> g = gamma_vector<T>(backend::gpu, gen_, n, T(shape()), T(scale));
             const double         eps = sizeof(T) == sizeof(float) ? 0x1p-20 : 0x1p-46;
             size_t               flips = 0;
+            double               worst = 0; // of the tolerance, over the values that agree
             for(size_t i = 0; i < n; ++i)
             {
                 const double hv = h[i], gv = g[i];
@@ -126,8 +128,14 @@ protected:
                                          + 2 * double(std::numeric_limits<T>::denorm_min());
                 if(!(std::fabs(hv - gv) <= tolerance) && !(hv == gv))
                     ++flips;
+                else if(hv != gv)
+                    worst = std::max(worst, std::fabs(hv - gv) / tolerance);
             }
             EXPECT_LE(flips, n >> 16) << "scale " << scale;
+            char at[32];
+            std::snprintf(at, sizeof at, "_scale_%g", scale);
+            RecordProperty(std::string("flips") + at, std::to_string(flips));
+            RecordProperty(std::string("worst_share_of_tolerance") + at, std::to_string(worst));
         }
         EXPECT_EQ(rocdist_destroy_generator(host), ROCDIST_STATUS_SUCCESS);
     }

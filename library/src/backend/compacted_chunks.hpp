@@ -2,8 +2,8 @@
 // into chunks of compacted_chunk_size elements; the outputs of chunk c are the
 // accepted attempts of its candidates 0, 1, 2, ... in that order, truncated
 // to the chunk. Candidate j reads its words from its own substream,
-// substream_reader::candidate(key, tag, j, first), first being the stream
-// index of the chunk's first output.
+// engine::candidate_substream(tag, j, first), first being the stream index
+// of the chunk's first output.
 //
 // A GPU warp runs warpSize consecutive candidates per round and writes the
 // accepted outputs densely in candidate order (ballot, popcount, prefix:
@@ -16,9 +16,10 @@
 // splits at multiples of the chunk size.
 //
 // A sampler provides value_type, outputs_per_attempt (M),
-// attempts_per_candidate (A, chosen so that a candidate usually reads one
-// Philox block), its substream tag, its key, and
-//   bool attempt(engine::substream_reader& words, value_type (&v)[M]) const
+// attempts_per_candidate (A, chosen so that a candidate reads few whole
+// Philox blocks), its substream tag, its key, a words_type made from the key
+// and a substream (engine::substream_reader, or a sampler's own layout), and
+//   bool attempt(words_type& words, value_type (&v)[M]) const
 // which reads words in a fixed order and, when accepted, sets the M outputs.
 #pragma once
 
@@ -45,10 +46,10 @@ struct compacted
 };
 
 template <class Sampler>
-ROCDIST_HOST_DEVICE engine::substream_reader
+ROCDIST_HOST_DEVICE typename Sampler::words_type
     candidate_words(const Sampler& s, std::uint32_t candidate, std::uint64_t first)
 {
-    return engine::substream_reader::candidate(s.key, Sampler::tag, candidate, first);
+    return typename Sampler::words_type(s.key, engine::candidate_substream(Sampler::tag, candidate, first));
 }
 
 } // namespace rocdist::backend

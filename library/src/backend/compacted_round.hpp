@@ -24,7 +24,7 @@ template <class Sampler>
 ROCDIST_HOST_DEVICE candidate_result<Sampler>
     run_candidate(const Sampler& s, std::uint32_t candidate, std::uint64_t first)
 {
-    engine::substream_reader  words = candidate_words(s, candidate, first);
+    typename Sampler::words_type words = candidate_words(s, candidate, first);
     candidate_result<Sampler> r;
     ROCDIST_UNROLL
     for(unsigned a = 0; a < Sampler::attempts_per_candidate; ++a)

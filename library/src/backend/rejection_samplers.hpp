@@ -1,11 +1,13 @@
 // One attempt of each rejection sampler, in the form the fast ordering's
 // compacting backends run (see compacted_chunks.hpp). Every word comes from
-// the candidate's substream; the per-element math is the reproducible
-// ordering's, so both orderings sample the same distribution exactly.
+// the candidate's substream, read through the sampler's words_type; the
+// per-element math is the reproducible ordering's, so both orderings sample
+// the same distribution exactly.
 #pragma once
 
 #include <cstdint>
 
+#include "backend/gamma_words.hpp"
 #include "backend/normal_functors.hpp"
 #include "backend/substream_sources.hpp"
 #include "config.hpp"
@@ -21,6 +23,7 @@ template <class T>
 struct polar_sampler
 {
     using value_type                                  = T;
+    using words_type                                  = engine::substream_reader;
     static constexpr unsigned               outputs_per_attempt    = 2;
     static constexpr unsigned               attempts_per_candidate = sizeof(T) == sizeof(float) ? 2 : 1;
     static constexpr engine::substream_tag tag                    = engine::substream_tag::polar;
@@ -55,6 +58,7 @@ template <class T>
 struct ziggurat_sampler
 {
     using value_type                                  = T;
+    using words_type                                  = engine::substream_reader;
     static constexpr unsigned               outputs_per_attempt    = 1;
     static constexpr unsigned               attempts_per_candidate = sizeof(T) == sizeof(float) ? 4 : 2;
     static constexpr engine::substream_tag tag                    = engine::substream_tag::ziggurat;
@@ -71,22 +75,20 @@ struct ziggurat_sampler
     }
 };
 
-// One Philox block (float) or two (double) per attempt, so one attempt per
-// candidate.
+// A candidate is one group of attempts (gamma_words.hpp): two Philox blocks
+// (three below shape 1) for 4 float or 2 double attempts.
 template <class T>
 struct gamma_sampler
 {
     using value_type                                  = T;
+    using words_type                                  = gamma_group_outputs<T>;
     static constexpr unsigned               outputs_per_attempt    = 1;
-    static constexpr unsigned               attempts_per_candidate = 1;
+    static constexpr unsigned               attempts_per_candidate = gamma_group_size<T>;
     static constexpr engine::substream_tag tag                    = engine::substream_tag::gamma;
     engine::philox_key                      key;
     distributions::gamma_params<T>          params;
 
-    ROCDIST_HOST_DEVICE bool attempt(engine::substream_reader& words, T (&v)[1]) const
-    {
-        return distributions::gamma_attempt(params, words, v[0]);
-    }
+    ROCDIST_HOST_DEVICE bool attempt(words_type& group, T (&v)[1]) const { return group.next(params, v[0]); }
 };
 
 } // namespace rocdist::backend

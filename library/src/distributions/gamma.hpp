@@ -4,17 +4,16 @@
 // log U < z^2/2 + d (1 - v + log v), with the squeeze U < 1 - 0.0331 z^4 first.
 // For a < 1 the same method draws G ~ Gamma(a + 1) and returns G U'^(1/a).
 //
-// One attempt reads a fixed number of words (4 for float: two for a
-// Box-Muller normal, one for U, one for U'; 8 for double), U' included on
-// every attempt, so that the accepted attempt's U' is independent of the
-// acceptance and every consumer of a word source reads it identically.
+// The per-attempt math, words in: an attempt is a normal z and the word(s)
+// of U (gamma_draw), decided by gamma_accept; an accepted attempt's value is
+// formed by gamma_variate from the word(s) of U' (shape below 1). Which words
+// feed which attempt is the stream layout's business (backend/gamma_words.hpp).
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 
 #include "config.hpp"
-#include "distributions/box_muller.hpp"
 #include "distributions/uniform.hpp"
 
 namespace rocdist::distributions
@@ -110,15 +109,15 @@ ROCDIST_HOST_DEVICE T log_acceptance_tail(T y)
     return T(3) * (std::log1p(y) - y * (T(1) - y * (T(0.5) - y / T(3))));
 }
 
-// The words of one attempt, converted: the normal z, U through 1 - U (for the
-// squeeze) and its word(s) (for the exact test), and log U' / a.
+// One attempt, converted from its words: the normal z, U through 1 - U (for
+// the squeeze) and its word(s) (for the exact test's log U).
 template <class T>
 struct gamma_draw;
 
 template <>
 struct gamma_draw<float>
 {
-    float         z, complement, log_boost;
+    float         z, complement;
     std::uint32_t u;
     ROCDIST_HOST_DEVICE float log_u() const { return log_uniform(u); }
 };
@@ -126,42 +125,24 @@ struct gamma_draw<float>
 template <>
 struct gamma_draw<double>
 {
-    double        z, complement, log_boost;
+    double        z, complement;
     std::uint32_t u0, u1;
     ROCDIST_HOST_DEVICE double log_u() const { return log_uniform(u0, u1); }
 };
 
-template <class T, class Words>
-ROCDIST_HOST_DEVICE gamma_draw<T> read_gamma_draw(const gamma_params<T>& p, Words& words)
+ROCDIST_HOST_DEVICE gamma_draw<float> make_gamma_draw(float z, std::uint32_t u)
 {
-    if constexpr(sizeof(T) == sizeof(float))
-    {
-        const std::uint32_t n0 = words.next(), n1 = words.next();
-        const std::uint32_t u = words.next();
-        const std::uint32_t b = words.next();
-        return {box_muller(n0, n1).first, uniform_complement(u),
-                p.boost ? log_uniform(b) * p.inv_shape : 0.0f, u};
-    }
-    else
-    {
-        const std::uint32_t x0 = words.next(), x1 = words.next();
-        const std::uint32_t y0 = words.next(), y1 = words.next();
-        const std::uint32_t u0 = words.next(), u1 = words.next();
-        const std::uint32_t b0 = words.next(), b1 = words.next();
-        return {box_muller(x0, x1, y0, y1).first, uniform_complement(u0, u1),
-                p.boost ? log_uniform(b0, b1) * p.inv_shape : 0.0, u0, u1};
-    }
+    return {z, uniform_complement(u), u};
 }
 
-// The decision on one attempt's draw: true with out = the variate times
-// scale when the attempt is accepted.
-//
-// Output below the smallest subnormal is 0 and above the largest finite
-// value is infinity: the result is rounded once from its exact logarithm
-// where a plain product could underflow or overflow early, so 0 appears as
-// often as the scaled variate rounds to 0.
+ROCDIST_HOST_DEVICE gamma_draw<double> make_gamma_draw(double z, std::uint32_t u0, std::uint32_t u1)
+{
+    return {z, uniform_complement(u0, u1), u0, u1};
+}
+
+// The decision on one attempt: true with dv = d v when it is accepted.
 template <class T>
-ROCDIST_HOST_DEVICE bool gamma_accept(const gamma_params<T>& p, const gamma_draw<T>& r, T& out)
+ROCDIST_HOST_DEVICE bool gamma_accept(const gamma_params<T>& p, const gamma_draw<T>& r, T& dv)
 {
     const T y = p.c * r.z;
     if(!(y > T(-1)))
@@ -174,36 +155,42 @@ ROCDIST_HOST_DEVICE bool gamma_accept(const gamma_params<T>& p, const gamma_draw
 
     // d v = d (1 + y)^3: near y = 0 as d + d (3y + 3y^2 + y^3), which keeps
     // the digits of y when d is large (a = 1e9); elsewhere the plain cube.
-    const T w  = T(1) + y;
-    const T dv = std::fabs(y) < T(0.25) ? p.d + p.d * (y * (T(3) + y * (T(3) + y))) : p.d * (w * w * w);
+    const T w = T(1) + y;
+    dv        = std::fabs(y) < T(0.25) ? p.d + p.d * (y * (T(3) + y * (T(3) + y))) : p.d * (w * w * w);
+    return true;
+}
+
+// log U' / a, the boost's exponent, from U''s word(s).
+ROCDIST_HOST_DEVICE float gamma_log_boost(const gamma_params<float>& p, std::uint32_t b)
+{
+    return log_uniform(b) * p.inv_shape;
+}
+
+ROCDIST_HOST_DEVICE double gamma_log_boost(const gamma_params<double>& p, std::uint32_t b0, std::uint32_t b1)
+{
+    return log_uniform(b0, b1) * p.inv_shape;
+}
+
+// The variate times scale, from an accepted attempt's d v and, for shapes
+// below 1, the boost's exponent log U' / a (ignored otherwise).
+//
+// Output below the smallest subnormal is 0 and above the largest finite
+// value is infinity: the result is rounded once from its exact logarithm
+// where a plain product could underflow or overflow early, so 0 appears as
+// often as the scaled variate rounds to 0.
+template <class T>
+ROCDIST_HOST_DEVICE T gamma_variate(const gamma_params<T>& p, T dv, T log_boost)
+{
     if(!p.boost)
-    {
-        out = dv * p.scale;
-        return true;
-    }
+        return dv * p.scale;
     // Where exp(e) is a normal number (float |e| < 80, double |e| < 700),
     // dv exp(e) is rounded once: dv < 64 (here d < 5/3 and |z| < 9, the
     // largest Box-Muller radius), so the product cannot overflow, and an
     // underflow is the honest rounding of the result. Elsewhere the whole
     // logarithm goes through the exponential, so nothing underflows early.
-    const T e     = r.log_boost + p.log_scale;
+    const T e     = log_boost + p.log_scale;
     const T bound = sizeof(T) == sizeof(float) ? T(80) : T(700);
-    out           = std::fabs(e) < bound ? dv * std::exp(e) : std::exp(e + std::log(dv));
-    return true;
+    return std::fabs(e) < bound ? dv * std::exp(e) : std::exp(e + std::log(dv));
 }
-
-// One Marsaglia-Tsang attempt. Reads 4 words (float) or 8 (double) through
-// words.next(), always all of them and in this order: the normal (2 or 4),
-// the acceptance uniform U (1 or 2), the boost uniform U' (1 or 2). Returns
-// true with out = the variate times scale when the attempt is accepted.
-template <class T, class Words>
-ROCDIST_HOST_DEVICE bool gamma_attempt(const gamma_params<T>& p, Words& words, T& out)
-{
-    return gamma_accept(p, read_gamma_draw(p, words), out);
-}
-
-// Philox blocks one attempt takes.
-template <class T>
-constexpr unsigned gamma_blocks_per_attempt = sizeof(T) == sizeof(float) ? 1 : 2;
 
 } // namespace rocdist::distributions

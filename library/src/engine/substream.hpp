@@ -4,6 +4,8 @@
 // generation stays chunk- and offset-invariant and identical on host and GPU.
 //
 // Substream blocks use counters {block, 0x80000000 | tag, index_lo, index_hi}.
+// The index is an element's (or pair's) stream index, or for gamma's first
+// attempts (tag gamma_group) the engine block of the packet they fill.
 // Main-stream counters have word 1 below 2^16 (the step is at most
 // 2^64 / 65536), so the two sets of counters never meet; the tag keeps the
 // substreams of different samplers apart.
@@ -25,61 +27,75 @@ namespace rocdist::engine
 
 enum class substream_tag : std::uint32_t
 {
-    polar    = 1,
-    ziggurat = 2,
-    gamma    = 3,
+    polar       = 1,
+    ziggurat    = 2,
+    gamma       = 3,
+    gamma_group = 4,
 };
+
+// Counter words 1-3 of a substream: word 1 (the tag and kind) and the index.
+struct substream_id
+{
+    std::uint32_t word1;
+    std::uint64_t index;
+};
+
+// The reproducible ordering's substream `index` of a sampler.
+ROCDIST_HOST_DEVICE substream_id element_substream(substream_tag tag, std::uint64_t index)
+{
+    return {0x80000000u | static_cast<std::uint32_t>(tag), index};
+}
+
+// Candidate `candidate` of the fast-ordering chunk whose first output is
+// stream element `first`.
+ROCDIST_HOST_DEVICE substream_id candidate_substream(substream_tag tag, std::uint32_t candidate, std::uint64_t first)
+{
+    return {0xC0000000u | static_cast<std::uint32_t>(tag) << 24 | (candidate & 0xFFFFFFu), first};
+}
+
+// Word i of a block, chosen by selects, not w.w[i]: a dynamically indexed
+// array lives in GPU local memory (scratch on AMD), an index chosen by
+// selects stays in registers.
+ROCDIST_HOST_DEVICE std::uint32_t word_at(const philox_words& w, unsigned i)
+{
+    return i == 0 ? w.w[0] : i == 1 ? w.w[1] : i == 2 ? w.w[2] : w.w[3];
+}
+
+// Block `block` of a substream.
+ROCDIST_HOST_DEVICE philox_words substream_block(philox_key key, substream_id id, std::uint32_t block)
+{
+    const philox_words counter{
+        {block, id.word1, static_cast<std::uint32_t>(id.index), static_cast<std::uint32_t>(id.index >> 32)}};
+    return philox4x32_10(counter, key);
+}
 
 // Hands out the words of one substream in order, one Philox block at a time.
 class substream_reader
 {
 public:
-    // Element (or pair) `index`'s substream, for the reproducible ordering,
-    // read from block first_block on (0: its beginning).
-    ROCDIST_HOST_DEVICE substream_reader(philox_key key, substream_tag tag, std::uint64_t index,
-                                         std::uint32_t first_block = 0)
-        : key_(key), word1_(0x80000000u | static_cast<std::uint32_t>(tag)), index_(index), block_(first_block)
-    {
-    }
+    ROCDIST_HOST_DEVICE substream_reader(philox_key key, substream_id id) : key_(key), id_(id) {}
 
-    // Candidate `candidate` of the fast-ordering chunk whose first output is
-    // stream element `first`.
-    ROCDIST_HOST_DEVICE static substream_reader
-        candidate(philox_key key, substream_tag tag, std::uint32_t candidate, std::uint64_t first)
+    // Element (or pair) `index`'s substream, for the reproducible ordering.
+    ROCDIST_HOST_DEVICE substream_reader(philox_key key, substream_tag tag, std::uint64_t index)
+        : substream_reader(key, element_substream(tag, index))
     {
-        return substream_reader(key,
-                                0xC0000000u | static_cast<std::uint32_t>(tag) << 24 | (candidate & 0xFFFFFFu),
-                                first);
     }
 
     ROCDIST_HOST_DEVICE std::uint32_t next()
     {
         if(used_ == 4)
         {
-            const philox_words counter{{block_, word1_,
-                                        static_cast<std::uint32_t>(index_),
-                                        static_cast<std::uint32_t>(index_ >> 32)}};
-            words_ = philox4x32_10(counter, key_);
+            words_ = substream_block(key_, id_, block_);
             ++block_;
             used_ = 0;
         }
-        // Selects, not words_.w[used_]: a dynamically indexed array lives in
-        // GPU local memory (scratch on AMD), an index chosen by selects stays
-        // in registers.
-        const unsigned i = used_++;
-        return i == 0 ? words_.w[0] : i == 1 ? words_.w[1] : i == 2 ? words_.w[2] : words_.w[3];
+        return word_at(words_, used_++);
     }
 
 private:
-    ROCDIST_HOST_DEVICE substream_reader(philox_key key, std::uint32_t word1, std::uint64_t index)
-        : key_(key), word1_(word1), index_(index), block_(0)
-    {
-    }
-
     philox_key    key_;
-    std::uint32_t word1_;
-    std::uint64_t index_;
-    std::uint32_t block_;
+    substream_id  id_;
+    std::uint32_t block_ = 0;
     unsigned      used_  = 4;
     philox_words  words_{};
 };

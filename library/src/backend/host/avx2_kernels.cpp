@@ -1,6 +1,6 @@
 // The host backend's AVX2+FMA kernels: eight engine blocks (32 outputs, 16
-// categorical) per step, Philox in vector registers (gamma: eight elements
-// per step, each from the first block of its own substream). Every function that touches AVX2 carries
+// categorical) per step, Philox in vector registers (gamma: the groups of
+// eight packets' first attempts, backend/gamma_words.hpp). Every function that touches AVX2 carries
 // ROCDIST_AVX2_FUNCTION (see config.hpp for why not -mavx2); this file is
 // compiled with -ffp-contract=off so that the products and sums that must
 // match the scalar functors bit for bit are never fused.
@@ -14,6 +14,7 @@
 
 #include "backend/host/avx2_math.hpp"
 #include "backend/host/avx2_philox.hpp"
+#include "backend/gamma_words.hpp"
 #include "distributions/gamma.hpp"
 #include "distributions/ziggurat.hpp"
 #include "engine/substream.hpp"
@@ -213,11 +214,12 @@ ROCDIST_AVX2_FUNCTION inline __m256 log_acceptance_tail8(__m256 y)
     return _mm256_blendv_ps(direct, series, _mm256_cmp_ps(abs_y, _mm256_set1_ps(0.0625f), _CMP_LT_OQ));
 }
 
-// One Marsaglia-Tsang attempt on eight lanes from one Philox block each:
-// gamma_accept's tests in gamma_accept's order and arithmetic, with the
-// kernel's own Box-Muller, logs and exponential. Bit i of `rejected` marks a
-// rejected lane; bit i of `wide` an accepted boost lane whose exponent is
-// outside (-80, 80), which takes gamma_accept's exp(e + log dv) in libm.
+// One Marsaglia-Tsang attempt on eight lanes, from each lane's normal z,
+// U's word and U''s word (read for shapes below 1 only): gamma_accept's
+// tests in gamma_accept's order and arithmetic, then gamma_variate, with the
+// kernel's own logs and exponential. Bit i of `rejected` marks a rejected
+// lane; bit i of `wide` an accepted boost lane whose exponent is outside
+// (-80, 80), which takes gamma_variate's exp(e + log dv) in libm.
 struct gamma_attempt8
 {
     __m256 value, dv, power;
@@ -225,12 +227,10 @@ struct gamma_attempt8
 };
 
 ROCDIST_AVX2_FUNCTION inline gamma_attempt8 gamma_attempt_lanes(const distributions::gamma_params<float>& p,
-                                                                const words8&                            w)
+                                                                __m256 z, __m256i u, __m256i boost_word)
 {
     gamma_attempt8 r;
-    __m256         z, unused;
-    box_muller8(w.w[0], w.w[1], z, unused);
-    const __m256 complement = uniform8(_mm256_xor_si256(w.w[2], _mm256_set1_epi32(-1)));
+    const __m256   complement = uniform8(_mm256_xor_si256(u, _mm256_set1_epi32(-1)));
 
     const __m256 y     = _mm256_mul_ps(_mm256_set1_ps(p.c), z);
     const __m256 valid = _mm256_cmp_ps(y, _mm256_set1_ps(-1.0f), _CMP_GT_OQ);
@@ -244,7 +244,7 @@ ROCDIST_AVX2_FUNCTION inline gamma_attempt8 gamma_attempt_lanes(const distributi
     {
         const __m256 bound = _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(p.half_defect), z2),
                                            _mm256_mul_ps(_mm256_set1_ps(p.d), log_acceptance_tail8(y)));
-        const __m256 exact = _mm256_cmp_ps(log_uniform8(w.w[2]), bound, _CMP_LT_OQ);
+        const __m256 exact = _mm256_cmp_ps(log_uniform8(u), bound, _CMP_LT_OQ);
         accept             = _mm256_and_ps(valid, _mm256_or_ps(squeeze, exact));
     }
 
@@ -261,7 +261,7 @@ ROCDIST_AVX2_FUNCTION inline gamma_attempt8 gamma_attempt_lanes(const distributi
     r.value            = _mm256_mul_ps(r.dv, _mm256_set1_ps(p.scale));
     if(p.boost)
     {
-        r.power = _mm256_add_ps(_mm256_mul_ps(log_uniform8(w.w[3]), _mm256_set1_ps(p.inv_shape)),
+        r.power = _mm256_add_ps(_mm256_mul_ps(log_uniform8(boost_word), _mm256_set1_ps(p.inv_shape)),
                                 _mm256_set1_ps(p.log_scale));
         const __m256 abs_power = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), r.power);
         const __m256 narrow    = _mm256_cmp_ps(abs_power, _mm256_set1_ps(80.0f), _CMP_LT_OQ);
@@ -273,52 +273,58 @@ ROCDIST_AVX2_FUNCTION inline gamma_attempt8 gamma_attempt_lanes(const distributi
     return r;
 }
 
-// gamma_functor<float> over elements: eight consecutive elements (one vector
-// store) take their first attempt from block 0 of their substreams. Rejected
-// elements (1.4% at shape 2.5, 2.7% at 0.5) queue up and take their second
-// attempt eight at a time from block 1, gathered counters; the few rejected
-// twice finish in the scalar loop from block 2, exactly as the functor's
-// `while(!gamma_attempt(...))` continues.
-class gamma_elements
+// gamma_functor<float> over whole groups of eight packets (32 elements):
+// blocks 1 and 2 (and 0 below shape 1) of the eight packets' group
+// substreams in vector registers, lane i for packet i, give attempts 0 to 3
+// of every packet and their U' words (gamma_words.hpp). Rejected elements
+// (1.4% at shape 2.5, 2.7% at 0.5) queue up and take their first retry eight
+// at a time from block 0 of their own substreams (gathered counters); the
+// few rejected twice finish in the scalar gamma_retry from block 1 on,
+// exactly where the functor's retries would.
+class gamma_packets
 {
 public:
-    ROCDIST_AVX2_FUNCTION gamma_elements(const backend::gamma_functor<float>& f, std::uint64_t first, float* out)
-        : f_(f), keys_(make_round_keys(f.key)), first_(first), out_(out)
+    ROCDIST_AVX2_FUNCTION gamma_packets(const backend::gamma_functor<float>& f)
+        : f_(f), keys_(make_round_keys(f.key))
     {
     }
 
-    // Elements first + j .. first + j + 7 to out[j ..] (or to `to`, when given).
-    ROCDIST_AVX2_FUNCTION void first_attempts(std::uint64_t j, float* to = nullptr)
+    // Packets first .. first + 7 to dst[0 .. 32).
+    ROCDIST_AVX2_FUNCTION void first_attempts(std::uint64_t first, float* dst)
     {
-        decide(j, substream_philox8(keys_, 0, word1, first_ + j), to != nullptr ? to : out_ + j);
-    }
-
-    // Elements first + j .. first + j + 15 to out[j ..], the two Philox
-    // groups interleaved.
-    ROCDIST_AVX2_FUNCTION void first_attempts16(std::uint64_t j)
-    {
-        words8 a = substream_counters8(0, word1, first_ + j);
-        words8 b = substream_counters8(0, word1, first_ + j + 8);
+        constexpr std::uint32_t group = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::gamma_group);
+        words8 a = substream_counters8(1, group, first);
+        words8 b = substream_counters8(2, group, first);
         philox8_rounds2(keys_, a, b);
-        decide(j, a, out_ + j);
-        decide(j + 8, b, out_ + j + 8);
+        words8 boost{};
+        if(f_.params.boost)
+            boost = substream_philox8(keys_, 0, group, first);
+        __m256 z[4];
+        box_muller8(a.w[0], a.w[1], z[0], z[1]);
+        box_muller8(b.w[0], b.w[1], z[2], z[3]);
+        const __m256i  u[4] = {a.w[2], a.w[3], b.w[2], b.w[3]};
+        gamma_attempt8 r[4];
+        for(unsigned k = 0; k < 4; ++k)
+            r[k] = gamma_attempt_lanes(f_.params, z[k], u[k], boost.w[k]);
+        store_blocks8(dst, r[0].value, r[1].value, r[2].value, r[3].value);
+        for(unsigned k = 0; k < 4; ++k)
+            settle(r[k], 4 * first + k, dst + k);
     }
 
-    // Second attempts of whatever is still queued.
+    // First retries of whatever is still queued.
     ROCDIST_AVX2_FUNCTION void finish()
     {
         if(pending_ > 0)
-            second_attempts();
+            first_retries();
     }
 
 private:
-    static constexpr std::uint32_t word1 = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::gamma);
+    static constexpr std::uint32_t element_word1 = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::gamma);
 
-    // The first attempts of elements first + j .. + 7 from their words, to dst.
-    ROCDIST_AVX2_FUNCTION void decide(std::uint64_t j, const words8& w, float* dst)
+    // Lane i's element is element0 + 4 i, written at at0[4 i]: the rejected
+    // ones are queued, the wide ones finished in libm.
+    ROCDIST_AVX2_FUNCTION void settle(const gamma_attempt8& r, std::uint64_t element0, float* at0)
     {
-        const gamma_attempt8 r = gamma_attempt_lanes(f_.params, w);
-        _mm256_storeu_ps(dst, r.value);
         if((r.rejected | r.wide) == 0)
             return;
         alignas(32) float dvs[8], powers[8];
@@ -327,9 +333,9 @@ private:
         for(unsigned i = 0; i < 8; ++i)
         {
             if(r.rejected >> i & 1)
-                queue(first_ + j + i, dst + i);
+                queue(element0 + 4 * i, at0 + 4 * i);
             else if(r.wide >> i & 1)
-                dst[i] = std::exp(powers[i] + std::log(dvs[i]));
+                at0[4 * i] = std::exp(powers[i] + std::log(dvs[i]));
         }
     }
 
@@ -338,12 +344,12 @@ private:
         elements_[pending_] = element;
         at_[pending_]       = at;
         if(++pending_ == 8)
-            second_attempts();
+            first_retries();
     }
 
-    // Block 1 of the queued elements' substreams; unused lanes repeat the
+    // Block 0 of the queued elements' substreams; unused lanes repeat the
     // first element and are discarded.
-    ROCDIST_AVX2_FUNCTION void second_attempts()
+    ROCDIST_AVX2_FUNCTION void first_retries()
     {
         alignas(32) std::uint32_t lo[8], hi[8];
         for(unsigned i = 0; i < 8; ++i)
@@ -353,11 +359,14 @@ private:
             hi[i]                 = static_cast<std::uint32_t>(e >> 32);
         }
         words8 c;
-        c.w[0] = _mm256_set1_epi32(1);
-        c.w[1] = _mm256_set1_epi32(static_cast<int>(word1));
-        c.w[2] = _mm256_load_si256(reinterpret_cast<const __m256i*>(lo));
-        c.w[3] = _mm256_load_si256(reinterpret_cast<const __m256i*>(hi));
-        const gamma_attempt8 r = gamma_attempt_lanes(f_.params, philox8_rounds(keys_, c));
+        c.w[0]         = _mm256_setzero_si256();
+        c.w[1]         = _mm256_set1_epi32(static_cast<int>(element_word1));
+        c.w[2]         = _mm256_load_si256(reinterpret_cast<const __m256i*>(lo));
+        c.w[3]         = _mm256_load_si256(reinterpret_cast<const __m256i*>(hi));
+        const words8 w = philox8_rounds(keys_, c);
+        __m256       z, unused;
+        box_muller8(w.w[0], w.w[1], z, unused);
+        const gamma_attempt8 r = gamma_attempt_lanes(f_.params, z, w.w[2], w.w[3]);
         alignas(32) float values[8], dvs[8], powers[8];
         _mm256_store_ps(values, r.value);
         _mm256_store_ps(dvs, r.dv);
@@ -366,8 +375,7 @@ private:
         {
             if(r.rejected >> i & 1)
             {
-                engine::substream_reader reader(f_.key, engine::substream_tag::gamma, elements_[i], 2);
-                while(!distributions::gamma_attempt(f_.params, reader, *at_[i]))
+                for(std::uint32_t j = 1; !backend::gamma_retry(f_.key, elements_[i], j, f_.params, *at_[i]); ++j)
                 {
                 }
             }
@@ -381,8 +389,6 @@ private:
 
     const backend::gamma_functor<float>& f_;
     round_keys8                          keys_;
-    std::uint64_t                        first_;
-    float*                               out_;
     std::uint64_t                        elements_[8];
     float*                               at_[8];
     unsigned                             pending_ = 0;
@@ -438,22 +444,19 @@ ROCDIST_AVX2_FUNCTION void categorical(const backend::categorical_functor& f, st
 ROCDIST_AVX2_FUNCTION void gamma_float(const backend::gamma_functor<float>& f, std::uint64_t first_block,
                                        std::uint64_t blocks, float* out)
 {
-    // Eight elements (two engine blocks) per step; an odd last block is
-    // computed whole into a buffer, its four values copied after the queued
-    // second attempts (which may write into that buffer) are done.
-    gamma_elements      elements(f, 4 * first_block, out);
-    const std::uint64_t n = 4 * blocks;
-    std::uint64_t       j = 0;
-    for(; j + 16 <= n; j += 16)
-        elements.first_attempts16(j);
-    for(; j + 8 <= n; j += 8)
-        elements.first_attempts(j);
-    alignas(32) float partial[8];
-    if(j < n)
-        elements.first_attempts(j, partial);
-    elements.finish();
-    if(j < n)
-        std::memcpy(out + j, partial, 4 * sizeof(float));
+    // A last partial group of packets is computed whole into a buffer, its
+    // values copied after the queued retries (which may write into that
+    // buffer) are done.
+    gamma_packets packets(f);
+    std::uint64_t g = 0;
+    for(; g + 8 <= blocks; g += 8)
+        packets.first_attempts(first_block + g, out + 4 * g);
+    alignas(32) float partial[32];
+    if(g < blocks)
+        packets.first_attempts(first_block + g, partial);
+    packets.finish();
+    if(g < blocks)
+        std::memcpy(out + 4 * g, partial, 4 * (blocks - g) * sizeof(float));
 }
 
 } // namespace rocdist::host::avx2
