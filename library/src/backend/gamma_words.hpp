@@ -12,6 +12,7 @@
 // A packet thus takes two Philox blocks (three below shape 1) and two Box-
 // Muller transforms (one for doubles). A fast-ordering candidate is one
 // group of its candidate substream, each accepted attempt an output.
+// Attempts past G continue in the same pattern (blocks 3, 4, ...).
 //
 // Retries. An element whose first attempt is rejected continues with
 // attempts 0, 1, 2, ... of its own substream (tag gamma, its index), one
@@ -36,7 +37,7 @@ namespace rocdist::backend
 template <class T>
 constexpr unsigned gamma_group_size = sizeof(T) == sizeof(float) ? 4 : 2;
 
-// The G attempts of a group, in order.
+// The attempts of a group, in order.
 template <class T>
 class gamma_group
 {
@@ -60,14 +61,14 @@ public:
         }
         else
         {
-            if(k == 0)
+            if(k % 2 == 0)
             {
-                const engine::philox_words n = engine::substream_block(key_, id_, 1);
+                const engine::philox_words n = engine::substream_block(key_, id_, 1 + k);
                 pair_  = distributions::box_muller(n.w[0], n.w[1], n.w[2], n.w[3]);
-                words_ = engine::substream_block(key_, id_, 2);
+                words_ = engine::substream_block(key_, id_, 2 + k);
             }
-            draw = k == 0 ? distributions::make_gamma_draw(pair_.first, words_.w[0], words_.w[1])
-                          : distributions::make_gamma_draw(pair_.second, words_.w[2], words_.w[3]);
+            draw = k % 2 == 0 ? distributions::make_gamma_draw(pair_.first, words_.w[0], words_.w[1])
+                              : distributions::make_gamma_draw(pair_.second, words_.w[2], words_.w[3]);
         }
         return distributions::gamma_accept(p, draw, dv);
     }
