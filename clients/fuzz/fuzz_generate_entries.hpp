@@ -26,11 +26,13 @@ rocdist_status no_parameters(rocdist_generator g, void* output, std::size_t n, f
     return Generate(g, static_cast<T*>(output), n);
 }
 
-template <class T, rocdist_status (*Generate)(rocdist_generator, T*, std::size_t, T, T)>
+// Outputs of type T, two parameters of type P (T itself, or float for the
+// 16-bit outputs).
+template <class T, class P, rocdist_status (*Generate)(rocdist_generator, T*, std::size_t, P, P)>
 rocdist_status two_parameters(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
 {
-    const T first  = in.real<T>();
-    const T second = in.real<T>();
+    const P first  = in.real<P>();
+    const P second = in.real<P>();
     return Generate(g, static_cast<T*>(output), n, first, second);
 }
 
@@ -56,14 +58,21 @@ inline const generate_entry generate_entries[] = {
     {"generate", sizeof(unsigned int), no_parameters<unsigned int, rocdist_generate>},
     {"uniform", sizeof(float), no_parameters<float, rocdist_generate_uniform>},
     {"uniform_double", sizeof(double), no_parameters<double, rocdist_generate_uniform_double>},
-    {"normal", sizeof(float), two_parameters<float, rocdist_generate_normal>},
-    {"normal_double", sizeof(double), two_parameters<double, rocdist_generate_normal_double>},
-    {"log_normal", sizeof(float), two_parameters<float, rocdist_generate_log_normal>},
-    {"log_normal_double", sizeof(double), two_parameters<double, rocdist_generate_log_normal_double>},
-    {"gamma", sizeof(float), two_parameters<float, rocdist_generate_gamma>},
-    {"gamma_double", sizeof(double), two_parameters<double, rocdist_generate_gamma_double>},
+    {"normal", sizeof(float), two_parameters<float, float, rocdist_generate_normal>},
+    {"normal_double", sizeof(double), two_parameters<double, double, rocdist_generate_normal_double>},
+    {"log_normal", sizeof(float), two_parameters<float, float, rocdist_generate_log_normal>},
+    {"log_normal_double", sizeof(double), two_parameters<double, double, rocdist_generate_log_normal_double>},
+    {"gamma", sizeof(float), two_parameters<float, float, rocdist_generate_gamma>},
+    {"gamma_double", sizeof(double), two_parameters<double, double, rocdist_generate_gamma_double>},
     {"categorical", sizeof(unsigned int), categorical<float, rocdist_create_categorical>},
     {"categorical_double", sizeof(unsigned int), categorical<double, rocdist_create_categorical_double>},
+    {"uniform_half", sizeof(unsigned short), no_parameters<unsigned short, rocdist_generate_uniform_half>},
+    {"normal_half", sizeof(unsigned short), two_parameters<unsigned short, float, rocdist_generate_normal_half>},
+    {"log_normal_half", sizeof(unsigned short), two_parameters<unsigned short, float, rocdist_generate_log_normal_half>},
+    {"uniform_bfloat16", sizeof(unsigned short), no_parameters<unsigned short, rocdist_generate_uniform_bfloat16>},
+    {"normal_bfloat16", sizeof(unsigned short), two_parameters<unsigned short, float, rocdist_generate_normal_bfloat16>},
+    {"log_normal_bfloat16", sizeof(unsigned short),
+     two_parameters<unsigned short, float, rocdist_generate_log_normal_bfloat16>},
 };
 
 } // namespace rocdist_fuzz

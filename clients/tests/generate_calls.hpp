@@ -79,6 +79,17 @@ inline const std::vector<generate_call>& all_generate_calls()
         make_generate_call<double>("gamma_double", [](rocdist_generator g, double* out, size_t n) {
             return rocdist_generate_gamma_double(g, out, n, 0.25, 3.0);
         }),
+        // 16-bit outputs; the sentinel 0xA5A5 is the half -0.0222, which a
+        // normal of mean 100 does not reach.
+        make_generate_call<unsigned short>("uniform_half", rocdist_generate_uniform_half),
+        make_generate_call<unsigned short>("normal_half", [](rocdist_generator g, unsigned short* out, size_t n) {
+            const rocdist_status s = rocdist_set_normal_method(g, ROCDIST_NORMAL_ZIGGURAT);
+            return s != ROCDIST_STATUS_SUCCESS ? s : rocdist_generate_normal_half(g, out, n, 100.0f, 1.0f);
+        }),
+        make_generate_call<unsigned short>("log_normal_bfloat16", [](rocdist_generator g, unsigned short* out, size_t n) {
+            const rocdist_status s = rocdist_set_normal_method(g, ROCDIST_NORMAL_BOX_MULLER);
+            return s != ROCDIST_STATUS_SUCCESS ? s : rocdist_generate_log_normal_bfloat16(g, out, n, 0.0f, 1.0f);
+        }),
     };
     return calls;
 }

@@ -76,6 +76,35 @@ TEST(cpp_wrappers, members_forward_to_the_c_calls)
     EXPECT_EQ(wrapped, direct);
 }
 
+// Each 16-bit member, called in turn on one generator, against the C calls
+// in the same order on another.
+TEST(cpp_wrappers, sixteen_bit_members_forward_to_the_c_calls)
+{
+    constexpr std::size_t n = 257;
+    rocdist_cpp::generator gen(rocdist_cpp::backend::host);
+    gen.set_seed(78);
+    std::vector<unsigned short> wrapped(6 * n), direct(6 * n);
+    gen.generate_uniform_half(wrapped.data(), n);
+    gen.generate_normal_half(wrapped.data() + n, n, 1.0f, 2.0f);
+    gen.generate_log_normal_half(wrapped.data() + 2 * n, n, 0.0f, 0.5f);
+    gen.generate_uniform_bfloat16(wrapped.data() + 3 * n, n);
+    gen.generate_normal_bfloat16(wrapped.data() + 4 * n, n, -1.0f, 3.0f);
+    gen.generate_log_normal_bfloat16(wrapped.data() + 5 * n, n, 0.5f, 0.25f);
+
+    rocdist_generator c = nullptr;
+    ASSERT_EQ(rocdist_create_generator_host(&c, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_set_seed(c, 78), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_uniform_half(c, direct.data(), n), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_normal_half(c, direct.data() + n, n, 1.0f, 2.0f), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_log_normal_half(c, direct.data() + 2 * n, n, 0.0f, 0.5f), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_uniform_bfloat16(c, direct.data() + 3 * n, n), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_normal_bfloat16(c, direct.data() + 4 * n, n, -1.0f, 3.0f), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_log_normal_bfloat16(c, direct.data() + 5 * n, n, 0.5f, 0.25f), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_destroy_generator(c), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(wrapped, direct);
+    EXPECT_THROW(gen.generate_normal_half(wrapped.data(), n, 0.0f, -1.0f), rocdist_cpp::error);
+}
+
 TEST(cpp_wrappers, gamma_and_categorical_forward_and_own_their_table)
 {
     constexpr std::size_t n = 777;

@@ -200,6 +200,71 @@ module rocdist
         end function
     end interface
 
+    ! 16-bit outputs: the bits of IEEE half or bfloat16 values, written into
+    ! integer(c_int16_t) arrays (Fortran has no such real kind), each the
+    ! float call's element rounded to nearest even.
+    interface
+        function rocdist_generate_uniform_half(generator, output, n) bind(c, name="rocdist_generate_uniform_half")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            integer(c_int) :: rocdist_generate_uniform_half
+        end function
+
+        function rocdist_generate_normal_half(generator, output, n, mean, stddev) &
+            bind(c, name="rocdist_generate_normal_half")
+            import :: c_int, c_ptr, c_size_t, c_float
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            real(c_float), value :: mean
+            real(c_float), value :: stddev
+            integer(c_int) :: rocdist_generate_normal_half
+        end function
+
+        function rocdist_generate_log_normal_half(generator, output, n, mean, stddev) &
+            bind(c, name="rocdist_generate_log_normal_half")
+            import :: c_int, c_ptr, c_size_t, c_float
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            real(c_float), value :: mean
+            real(c_float), value :: stddev
+            integer(c_int) :: rocdist_generate_log_normal_half
+        end function
+
+        function rocdist_generate_uniform_bfloat16(generator, output, n) bind(c, name="rocdist_generate_uniform_bfloat16")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            integer(c_int) :: rocdist_generate_uniform_bfloat16
+        end function
+
+        function rocdist_generate_normal_bfloat16(generator, output, n, mean, stddev) &
+            bind(c, name="rocdist_generate_normal_bfloat16")
+            import :: c_int, c_ptr, c_size_t, c_float
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            real(c_float), value :: mean
+            real(c_float), value :: stddev
+            integer(c_int) :: rocdist_generate_normal_bfloat16
+        end function
+
+        function rocdist_generate_log_normal_bfloat16(generator, output, n, mean, stddev) &
+            bind(c, name="rocdist_generate_log_normal_bfloat16")
+            import :: c_int, c_ptr, c_size_t, c_float
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            real(c_float), value :: mean
+            real(c_float), value :: stddev
+            integer(c_int) :: rocdist_generate_log_normal_bfloat16
+        end function
+    end interface
+
     ! Categorical variates: alias tables from unnormalised weights in memory
     ! of the generator's kind, then samples from them.
     interface

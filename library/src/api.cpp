@@ -4,6 +4,7 @@
 #include <new>
 #include <type_traits>
 
+#include "backend/narrowed_outputs.hpp"
 #include "enum_argument.hpp"
 #include "generator.hpp"
 #include "handle_registry.hpp"
@@ -264,6 +265,52 @@ rocdist_status rocdist_generate_gamma_double(rocdist_generator generator, double
                                              double shape, double scale)
 {
     return with_generator(generator, [&](rocdist::generator& g) { return g.generate_gamma(output, n, shape, scale); });
+}
+
+rocdist_status rocdist_generate_uniform_half(rocdist_generator generator, unsigned short* output, size_t n)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        return g.generate_uniform_16<rocdist::backend::to_positive_half>(output, n);
+    });
+}
+
+rocdist_status rocdist_generate_normal_half(rocdist_generator generator, unsigned short* output, size_t n,
+                                            float mean, float stddev)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        return g.generate_normal_16<rocdist::backend::to_half>(output, n, mean, stddev, false);
+    });
+}
+
+rocdist_status rocdist_generate_log_normal_half(rocdist_generator generator, unsigned short* output, size_t n,
+                                                float mean, float stddev)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        return g.generate_normal_16<rocdist::backend::to_half>(output, n, mean, stddev, true);
+    });
+}
+
+rocdist_status rocdist_generate_uniform_bfloat16(rocdist_generator generator, unsigned short* output, size_t n)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        return g.generate_uniform_16<rocdist::backend::to_bfloat16>(output, n);
+    });
+}
+
+rocdist_status rocdist_generate_normal_bfloat16(rocdist_generator generator, unsigned short* output, size_t n,
+                                                float mean, float stddev)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        return g.generate_normal_16<rocdist::backend::to_bfloat16>(output, n, mean, stddev, false);
+    });
+}
+
+rocdist_status rocdist_generate_log_normal_bfloat16(rocdist_generator generator, unsigned short* output, size_t n,
+                                                    float mean, float stddev)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        return g.generate_normal_16<rocdist::backend::to_bfloat16>(output, n, mean, stddev, true);
+    });
 }
 
 rocdist_status rocdist_get_version(int* version)

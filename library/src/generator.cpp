@@ -7,6 +7,8 @@
 #include "backend/host/alias_table_host.hpp"
 #include "backend/gamma_functor.hpp"
 #include "backend/host/host_backend.hpp"
+#include "backend/host/narrowed_host.hpp"
+#include "backend/narrowed_outputs.hpp"
 #include "backend/normal_functors.hpp"
 #include "backend/rejection_samplers.hpp"
 
@@ -78,8 +80,8 @@ rocdist_status generator::generate(double* out, std::size_t n)
     return generate_with(backend::uniform_double_functor{engine::philox_key_from_seed(seed_)}, out, n);
 }
 
-template <class T>
-rocdist_status generator::generate_normal(T* out, std::size_t n, T mean, T stddev, bool log_normal)
+template <class T, class Emit>
+rocdist_status generator::with_normal_source(T mean, T stddev, bool log_normal, const Emit& emit) const
 {
     // Parameters first: a bad one is an error even when n is 0.
     if(!std::isfinite(mean) || !std::isfinite(stddev) || !(stddev > 0))
@@ -91,21 +93,27 @@ rocdist_status generator::generate_normal(T* out, std::size_t n, T mean, T stdde
     switch(normal_method_)
     {
     case ROCDIST_NORMAL_BOX_MULLER:
-        return generate_with(backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, T>{key, transform}, out, n);
+        return emit(backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, T>{key, transform});
     case ROCDIST_NORMAL_POLAR:
         if(fast)
-            return generate_with(backend::compacted<backend::polar_sampler<T>>{{key, transform}}, out, n);
-        return generate_with(backend::normal_functor<ROCDIST_NORMAL_POLAR, T>{key, transform}, out, n);
+            return emit(backend::compacted<backend::polar_sampler<T>>{{key, transform}});
+        return emit(backend::normal_functor<ROCDIST_NORMAL_POLAR, T>{key, transform});
     case ROCDIST_NORMAL_INVERSE_CDF:
-        return generate_with(backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF, T>{key, transform}, out, n);
+        return emit(backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF, T>{key, transform});
     case ROCDIST_NORMAL_INVERSE_CDF_FAST:
-        return generate_with(backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF_FAST, T>{key, transform}, out, n);
+        return emit(backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF_FAST, T>{key, transform});
     case ROCDIST_NORMAL_ZIGGURAT:
         if(fast)
-            return generate_with(backend::compacted<backend::ziggurat_sampler<T>>{{key, transform}}, out, n);
-        return generate_with(backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, T>{key, transform}, out, n);
+            return emit(backend::compacted<backend::ziggurat_sampler<T>>{{key, transform}});
+        return emit(backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, T>{key, transform});
     }
     return ROCDIST_STATUS_INTERNAL_ERROR; // set_normal_method admits only the methods above
+}
+
+template <class T>
+rocdist_status generator::generate_normal(T* out, std::size_t n, T mean, T stddev, bool log_normal)
+{
+    return with_normal_source(mean, stddev, log_normal, [&](const auto& source) { return generate_with(source, out, n); });
 }
 
 template rocdist_status generator::generate_normal<float>(float*, std::size_t, float, float, bool);
@@ -187,5 +195,27 @@ rocdist_status generator::generate_gamma(T* out, std::size_t n, T shape, T scale
 
 template rocdist_status generator::generate_gamma<float>(float*, std::size_t, float, float);
 template rocdist_status generator::generate_gamma<double>(double*, std::size_t, double, double);
+
+template <class Format>
+rocdist_status generator::generate_uniform_16(std::uint16_t* out, std::size_t n)
+{
+    return generate_with(backend::narrowed<Format>(backend::uniform_float_functor{engine::philox_key_from_seed(seed_)}),
+                         out, n);
+}
+
+template <class Format>
+rocdist_status generator::generate_normal_16(std::uint16_t* out, std::size_t n, float mean, float stddev,
+                                             bool log_normal)
+{
+    return with_normal_source(mean, stddev, log_normal,
+                              [&](const auto& source) { return generate_with(backend::narrowed<Format>(source), out, n); });
+}
+
+template rocdist_status generator::generate_uniform_16<backend::to_positive_half>(std::uint16_t*, std::size_t);
+template rocdist_status generator::generate_uniform_16<backend::to_bfloat16>(std::uint16_t*, std::size_t);
+template rocdist_status generator::generate_normal_16<backend::to_half>(std::uint16_t*, std::size_t, float, float,
+                                                                         bool);
+template rocdist_status generator::generate_normal_16<backend::to_bfloat16>(std::uint16_t*, std::size_t, float,
+                                                                             float, bool);
 
 } // namespace rocdist

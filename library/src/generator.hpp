@@ -58,7 +58,19 @@ public:
     template <class T>
     rocdist_status generate_gamma(T* out, std::size_t n, T shape, T scale);
 
+    // Uniform, normal or log-normal floats rounded to a 16-bit format
+    // (backend/narrowed_outputs.hpp): the float calls' elements.
+    template <class Format>
+    rocdist_status generate_uniform_16(std::uint16_t* out, std::size_t n);
+    template <class Format>
+    rocdist_status generate_normal_16(std::uint16_t* out, std::size_t n, float mean, float stddev, bool log_normal);
+
 private:
+    // Calls emit(source) with the block functor, or the fast ordering's
+    // compacted sampler, of the generator's normal method.
+    template <class T, class Emit>
+    rocdist_status with_normal_source(T mean, T stddev, bool log_normal, const Emit& emit) const;
+
     template <class Functor>
     rocdist_status generate_with(const Functor& f, typename Functor::value_type* out, std::size_t n);
 

@@ -415,6 +415,157 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_gamma_double(rocdist_generator ge
                                                             size_t            n,
                                                             double            shape,
                                                             double            scale);
+
+/**
+ * \brief Writes n uniforms in (0, 1] as IEEE binary16 (half) bits: element i
+ *        is rocdist_generate_uniform's element i rounded to nearest even,
+ *        except that a float below 2^-25, which would round to 0, gives the
+ *        smallest half, 2^-24 (about 3e-8 of the elements).
+ * \param generator the handle.
+ * \param output    n elements (bits of half values) of memory of the
+ *                  generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_POINTER if output is NULL or not 2-byte
+ *         aligned and n > 0; ROCDIST_STATUS_WRONG_MEMORY if a GPU
+ *         generator is given host memory; ROCDIST_STATUS_OUT_OF_RANGE if
+ *         offset + n exceeds 2^64; ROCDIST_STATUS_ALLOCATION_FAILED if the
+ *         host generator cannot get its 4 MiB buffer of floats;
+ *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
+ *         the position does not move.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_uniform_half(rocdist_generator generator,
+                                                            unsigned short*   output,
+                                                            size_t            n);
+
+/**
+ * \brief Writes n normal variates as IEEE binary16 (half) bits: element i is
+ *        rocdist_generate_normal's element i (the generator's normal method
+ *        and ordering) rounded to nearest even; beyond +-65504 it is infinite.
+ * \param generator the handle.
+ * \param output    n elements (bits of half values) of memory of the
+ *                  generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \param mean      finite.
+ * \param stddev    finite and greater than 0.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_POINTER if output is NULL or not 2-byte
+ *         aligned and n > 0; ROCDIST_STATUS_INVALID_VALUE
+ *         for a mean that is NaN or infinite or a stddev that is not finite
+ *         and positive; ROCDIST_STATUS_WRONG_MEMORY if a GPU
+ *         generator is given host memory; ROCDIST_STATUS_OUT_OF_RANGE if
+ *         offset + n exceeds 2^64; ROCDIST_STATUS_ALLOCATION_FAILED if the
+ *         host generator cannot get its 4 MiB buffer of floats;
+ *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
+ *         the position does not move.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_normal_half(rocdist_generator generator,
+                                                           unsigned short*   output,
+                                                           size_t            n,
+                                                           float             mean,
+                                                           float             stddev);
+
+/**
+ * \brief Writes n log-normal variates as IEEE binary16 (half) bits: element i
+ *        is rocdist_generate_log_normal's element i rounded to nearest even
+ *        (0 below 2^-25, infinite beyond 65504).
+ * \param generator the handle.
+ * \param output    n elements (bits of half values) of memory of the
+ *                  generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \param mean      mean of the logarithm; finite.
+ * \param stddev    standard deviation of the logarithm; finite and greater
+ *                  than 0.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_POINTER if output is NULL or not 2-byte
+ *         aligned and n > 0; ROCDIST_STATUS_INVALID_VALUE
+ *         for a mean that is NaN or infinite or a stddev that is not finite
+ *         and positive; ROCDIST_STATUS_WRONG_MEMORY if a GPU
+ *         generator is given host memory; ROCDIST_STATUS_OUT_OF_RANGE if
+ *         offset + n exceeds 2^64; ROCDIST_STATUS_ALLOCATION_FAILED if the
+ *         host generator cannot get its 4 MiB buffer of floats;
+ *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
+ *         the position does not move.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_log_normal_half(rocdist_generator generator,
+                                                               unsigned short*   output,
+                                                               size_t            n,
+                                                               float             mean,
+                                                               float             stddev);
+
+/**
+ * \brief Writes n uniforms in (0, 1] as bfloat16 bits (the upper half of a
+ *        float): element i is rocdist_generate_uniform's element i rounded
+ *        to nearest even (never 0: bfloat16 reaches float's smallest values).
+ * \param generator the handle.
+ * \param output    n elements (bits of bfloat16 values) of memory of the
+ *                  generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_POINTER if output is NULL or not 2-byte
+ *         aligned and n > 0; ROCDIST_STATUS_WRONG_MEMORY if a GPU
+ *         generator is given host memory; ROCDIST_STATUS_OUT_OF_RANGE if
+ *         offset + n exceeds 2^64; ROCDIST_STATUS_ALLOCATION_FAILED if the
+ *         host generator cannot get its 4 MiB buffer of floats;
+ *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
+ *         the position does not move.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_uniform_bfloat16(rocdist_generator generator,
+                                                                unsigned short*   output,
+                                                                size_t            n);
+
+/**
+ * \brief Writes n normal variates as bfloat16 bits: element i is
+ *        rocdist_generate_normal's element i rounded to nearest even.
+ * \param generator the handle.
+ * \param output    n elements (bits of bfloat16 values) of memory of the
+ *                  generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \param mean      finite.
+ * \param stddev    finite and greater than 0.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_POINTER if output is NULL or not 2-byte
+ *         aligned and n > 0; ROCDIST_STATUS_INVALID_VALUE
+ *         for a mean that is NaN or infinite or a stddev that is not finite
+ *         and positive; ROCDIST_STATUS_WRONG_MEMORY if a GPU
+ *         generator is given host memory; ROCDIST_STATUS_OUT_OF_RANGE if
+ *         offset + n exceeds 2^64; ROCDIST_STATUS_ALLOCATION_FAILED if the
+ *         host generator cannot get its 4 MiB buffer of floats;
+ *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
+ *         the position does not move.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_normal_bfloat16(rocdist_generator generator,
+                                                               unsigned short*   output,
+                                                               size_t            n,
+                                                               float             mean,
+                                                               float             stddev);
+
+/**
+ * \brief Writes n log-normal variates as bfloat16 bits: element i is
+ *        rocdist_generate_log_normal's element i rounded to nearest even.
+ * \param generator the handle.
+ * \param output    n elements (bits of bfloat16 values) of memory of the
+ *                  generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \param mean      mean of the logarithm; finite.
+ * \param stddev    standard deviation of the logarithm; finite and greater
+ *                  than 0.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_POINTER if output is NULL or not 2-byte
+ *         aligned and n > 0; ROCDIST_STATUS_INVALID_VALUE
+ *         for a mean that is NaN or infinite or a stddev that is not finite
+ *         and positive; ROCDIST_STATUS_WRONG_MEMORY if a GPU
+ *         generator is given host memory; ROCDIST_STATUS_OUT_OF_RANGE if
+ *         offset + n exceeds 2^64; ROCDIST_STATUS_ALLOCATION_FAILED if the
+ *         host generator cannot get its 4 MiB buffer of floats;
+ *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
+ *         the position does not move.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_log_normal_bfloat16(rocdist_generator generator,
+                                                                   unsigned short*   output,
+                                                                   size_t            n,
+                                                                   float             mean,
+                                                                   float             stddev);
 /**
  * \brief Builds the alias table of a categorical distribution over
  *        0 .. k-1 with probabilities proportional to weights.

@@ -192,6 +192,74 @@ public:
     }
 
     /**
+     * \brief rocdist_generate_uniform_half.
+     * \param output n elements (half bits) of the generator's memory kind.
+     * \param n      number of elements.
+     */
+    void generate_uniform_half(unsigned short* output, std::size_t n)
+    {
+        check(rocdist_generate_uniform_half(handle_, output, n));
+    }
+
+    /**
+     * \brief rocdist_generate_normal_half.
+     * \param output n elements (half bits) of the generator's memory kind.
+     * \param n      number of elements.
+     * \param mean   finite.
+     * \param stddev finite and positive.
+     */
+    void generate_normal_half(unsigned short* output, std::size_t n, float mean, float stddev)
+    {
+        check(rocdist_generate_normal_half(handle_, output, n, mean, stddev));
+    }
+
+    /**
+     * \brief rocdist_generate_log_normal_half.
+     * \param output n elements (half bits) of the generator's memory kind.
+     * \param n      number of elements.
+     * \param mean   mean of the logarithm; finite.
+     * \param stddev standard deviation of the logarithm; finite and positive.
+     */
+    void generate_log_normal_half(unsigned short* output, std::size_t n, float mean, float stddev)
+    {
+        check(rocdist_generate_log_normal_half(handle_, output, n, mean, stddev));
+    }
+
+    /**
+     * \brief rocdist_generate_uniform_bfloat16.
+     * \param output n elements (bfloat16 bits) of the generator's memory kind.
+     * \param n      number of elements.
+     */
+    void generate_uniform_bfloat16(unsigned short* output, std::size_t n)
+    {
+        check(rocdist_generate_uniform_bfloat16(handle_, output, n));
+    }
+
+    /**
+     * \brief rocdist_generate_normal_bfloat16.
+     * \param output n elements (bfloat16 bits) of the generator's memory kind.
+     * \param n      number of elements.
+     * \param mean   finite.
+     * \param stddev finite and positive.
+     */
+    void generate_normal_bfloat16(unsigned short* output, std::size_t n, float mean, float stddev)
+    {
+        check(rocdist_generate_normal_bfloat16(handle_, output, n, mean, stddev));
+    }
+
+    /**
+     * \brief rocdist_generate_log_normal_bfloat16.
+     * \param output n elements (bfloat16 bits) of the generator's memory kind.
+     * \param n      number of elements.
+     * \param mean   mean of the logarithm; finite.
+     * \param stddev standard deviation of the logarithm; finite and positive.
+     */
+    void generate_log_normal_bfloat16(unsigned short* output, std::size_t n, float mean, float stddev)
+    {
+        check(rocdist_generate_log_normal_bfloat16(handle_, output, n, mean, stddev));
+    }
+
+    /**
      * \brief rocdist_generate_gamma.
      * \param output n floats in memory of the generator's kind.
      * \param n      number of elements.

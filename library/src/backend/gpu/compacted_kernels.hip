@@ -6,6 +6,7 @@
 #include "backend/gpu/launch_status.hpp"
 #include "backend/gpu/runtime.hpp"
 #include "backend/gpu/warp_compacted_rejection.hpp"
+#include "backend/narrowed_outputs.hpp"
 #include "backend/rejection_samplers.hpp"
 
 namespace rocdist::gpu
@@ -54,6 +55,10 @@ ROCDIST_INSTANTIATE_COMPACTED(backend::polar_sampler<float>)
 ROCDIST_INSTANTIATE_COMPACTED(backend::polar_sampler<double>)
 ROCDIST_INSTANTIATE_COMPACTED(backend::ziggurat_sampler<float>)
 ROCDIST_INSTANTIATE_COMPACTED(backend::ziggurat_sampler<double>)
+ROCDIST_INSTANTIATE_COMPACTED(backend::narrowed_sampler<backend::polar_sampler<float>, backend::to_half>)
+ROCDIST_INSTANTIATE_COMPACTED(backend::narrowed_sampler<backend::polar_sampler<float>, backend::to_bfloat16>)
+ROCDIST_INSTANTIATE_COMPACTED(backend::narrowed_sampler<backend::ziggurat_sampler<float>, backend::to_half>)
+ROCDIST_INSTANTIATE_COMPACTED(backend::narrowed_sampler<backend::ziggurat_sampler<float>, backend::to_bfloat16>)
 ROCDIST_INSTANTIATE_COMPACTED(backend::gamma_sampler<float>)
 ROCDIST_INSTANTIATE_COMPACTED(backend::gamma_sampler<double>)
 

@@ -7,6 +7,7 @@
 #include "backend/gpu/gpu_backend.hpp"
 #include "backend/gpu/launch_shape.hpp"
 #include "backend/gpu/launch_status.hpp"
+#include "backend/narrowed_outputs.hpp"
 #include "backend/normal_functors.hpp"
 #include "backend/gpu/runtime.hpp"
 #include "backend/packet_writer.hpp"
@@ -123,11 +124,15 @@ rocdist_status generate(const device_info& device, void* stream, const Functor& 
         const device_info&, void*, const __VA_ARGS__&, __VA_ARGS__::value_type*, std::size_t, std::uint64_t);
 #define ROCDIST_INSTANTIATE_NORMAL(method)                                                         \
     ROCDIST_INSTANTIATE_GENERATE(backend::normal_functor<method, float>)                           \
-    ROCDIST_INSTANTIATE_GENERATE(backend::normal_functor<method, double>)
+    ROCDIST_INSTANTIATE_GENERATE(backend::normal_functor<method, double>)                          \
+    ROCDIST_INSTANTIATE_GENERATE(backend::narrowed_functor<backend::normal_functor<method, float>, backend::to_half>) \
+    ROCDIST_INSTANTIATE_GENERATE(backend::narrowed_functor<backend::normal_functor<method, float>, backend::to_bfloat16>)
 
 ROCDIST_INSTANTIATE_GENERATE(backend::bits_functor)
 ROCDIST_INSTANTIATE_GENERATE(backend::uniform_float_functor)
 ROCDIST_INSTANTIATE_GENERATE(backend::uniform_double_functor)
+ROCDIST_INSTANTIATE_GENERATE(backend::narrowed_functor<backend::uniform_float_functor, backend::to_positive_half>)
+ROCDIST_INSTANTIATE_GENERATE(backend::narrowed_functor<backend::uniform_float_functor, backend::to_bfloat16>)
 ROCDIST_INSTANTIATE_GENERATE(backend::categorical_functor)
 ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_BOX_MULLER)
 ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_POLAR)
