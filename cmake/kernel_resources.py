@@ -46,8 +46,10 @@ METHODS = ["box_muller", "polar", "inverse_cdf", "inverse_cdf_fast", "ziggurat"]
 
 
 def short_name(demangled):
+    # Kernels in anonymous namespaces: their "(anonymous namespace)" is no parameter list.
+    demangled = demangled.replace("(anonymous namespace)::", "")
     name = demangled.split(">(")[0] + ">" if ">(" in demangled else demangled.split("(")[0]
-    name = re.sub(r"rocdist::(gpu|backend|distributions)::(\(anonymous namespace\)::)?", "", name)
+    name = re.sub(r"rocdist::(gpu|backend|distributions)::", "", name)
     name = re.sub(r"\(rocdist_normal_method\)(\d)", lambda m: METHODS[int(m.group(1))], name)
     name = name.replace(", false>", ", aligned>").replace(", true>", ", shifted>")
     return name.replace("void ", "")
