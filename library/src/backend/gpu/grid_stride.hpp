@@ -9,3 +9,6 @@
         i < (count);                                                                               \
         i += static_cast<std::uint64_t>(gridDim.x) * blockDim.x)
 
+// The same over blocks: block b of the grid takes items b, b + grid blocks, ...
+#define ROCDIST_BLOCK_STRIDE(i, count)                                                             \
+    for(std::uint64_t i = blockIdx.x; i < (count); i += gridDim.x)
