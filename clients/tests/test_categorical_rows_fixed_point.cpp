@@ -82,6 +82,23 @@ TEST(categorical_rows_fixed_point, exp2_fixed_point_is_the_shifted_fraction)
     EXPECT_LE(d::exp2_fixed_point(0.0, 0) - (std::uint64_t(1) << 63), 4u); // 2^0 2^63, from above
     EXPECT_EQ(d::exp2_fixed_point(-1.0, 1), std::uint64_t(1) << 61);
     EXPECT_EQ(d::exp2_fixed_point(-1e300, 5), 0u);
+    // Just below 0, where h - floor(h) rounds to 1: 2^0 (the fuzzer's find).
+    for(double h : {-1e-20, -0x1p-54, -4.2e-39})
+        EXPECT_EQ(d::exp2_fixed_point(h, 3), d::exp2_fixed_point(0.0, 3)) << h;
+}
+
+TEST(categorical_rows_fixed_point, a_tile_scale_splits_below_1)
+{
+    // m c tiny and negative: its fraction would round to 1, and is taken as
+    // the integer above instead.
+    const double c = 1.4426950408889634074 / 3.4e38;
+    for(double m : {-1.0, -1e-30, -3.4e38 * 1e-50})
+    {
+        const d::logit_tile_scale s = d::make_logit_tile_scale(m, c);
+        EXPECT_GE(s.fraction, 0) << m;
+        EXPECT_LT(s.fraction, 1) << m;
+        EXPECT_EQ(d::logit_reference(m, c), 1) << m;
+    }
 }
 
 TEST(categorical_rows_fixed_point, category_bits)

@@ -78,22 +78,38 @@ ROCDIST_HOST_DEVICE std::uint64_t exp2_fraction(std::uint64_t x)
     return table + mul_high(table, e_y_minus_1);
 }
 
+// x as whole + fraction, whole an integer and 0 <= fraction < 1:
+// floor(x) and x - floor(x), rounded. The difference is exact except for
+// x negative and small, where it may round up to 1: x is then within 2^-53
+// of the integer above, and is taken as that integer.
+struct whole_and_fraction
+{
+    double whole, fraction;
+};
+
+ROCDIST_HOST_DEVICE whole_and_fraction split_whole(double x)
+{
+    const double whole    = std::floor(x);
+    const double fraction = x - whole;
+    return fraction < 1 ? whole_and_fraction{whole, fraction} : whole_and_fraction{whole + 1, 0};
+}
+
 // 2^(h + 63 - bits) in fixed point for h < 1: exp2_fraction of frac(h)
-// shifted right by shift = bits - floor(h), so within 1 + 4 / 2^shift of
-// floor(2^(h + 63 - bits)); 0 when the shift is 64 or more, where that value
-// is 0 too.
+// shifted right by shift = bits - floor(h) (split_whole's), so within
+// 1 + 4 / 2^shift of floor(2^(h + 63 - bits)); 0 when the shift is 64 or
+// more, where that value is 0 too.
 ROCDIST_HOST_DEVICE std::uint64_t exp2_fixed_point(double h, unsigned bits)
 {
-    const double whole = std::floor(h);
-    if(whole <= -64.0)
+    const whole_and_fraction split = split_whole(h);
+    if(split.whole <= -64.0)
         return 0;
-    const unsigned shift = bits + static_cast<unsigned>(-whole);
+    const unsigned shift = bits + static_cast<unsigned>(-split.whole);
     if(shift >= 64)
         return 0;
-    // h - floor(h) is exact, and so is scaling it by 2^63; the conversion
-    // truncates. Signed, below 2^63: CPUs convert that without a branch on
-    // the value, and the bit given up weighs 2^-64.
-    const auto x = static_cast<std::uint64_t>(static_cast<std::int64_t>((h - whole) * 0x1p63)) << 1;
+    // Scaling by 2^63 is exact; the conversion truncates. Signed, below
+    // 2^63: CPUs convert that without a branch on the value, and the bit
+    // given up weighs 2^-64.
+    const auto x = static_cast<std::uint64_t>(static_cast<std::int64_t>(split.fraction * 0x1p63)) << 1;
     return exp2_fraction(x) >> shift;
 }
 

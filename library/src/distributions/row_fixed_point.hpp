@@ -56,11 +56,11 @@ ROCDIST_HOST_DEVICE fixed_point_scale weight_tile_scale(double largest, unsigned
 
 // Logits l at temperature t are the weights 2^(l c), c = log2(e) / t
 // (a double, rounded once). A tile whose largest logit is m takes
-// P = m c = E + phi (E an integer, 0 <= phi < 1) and gives logit l the
-// exponent h = (l - m) c + phi in (-inf, 1): its weight is 2^(E + h), and its
-// fixed point floor(2^(h + 63 - bits)) (exp2_fixed_point) is the weights'
-// with reference E + 1. Each product is rounded on its own (unfused_mul), so
-// host and GPU compute the same h.
+// P = m c = E + phi (E an integer, 0 <= phi < 1, by split_whole) and gives
+// logit l the exponent h = (l - m) c + phi in (-inf, 1): its weight is
+// 2^(E + h), and its fixed point floor(2^(h + 63 - bits)) (exp2_fixed_point)
+// is the weights' with reference E + 1. Each product is rounded on its own
+// (unfused_mul), so host and GPU compute the same h.
 struct logit_tile_scale
 {
     double largest;  // m
@@ -69,13 +69,12 @@ struct logit_tile_scale
 
 ROCDIST_HOST_DEVICE logit_tile_scale make_logit_tile_scale(double largest, double c)
 {
-    const double p = unfused_mul(largest, c);
-    return {largest, p - std::floor(p)};
+    return {largest, split_whole(unfused_mul(largest, c)).fraction};
 }
 
 ROCDIST_HOST_DEVICE double logit_reference(double largest, double c)
 {
-    return std::floor(unfused_mul(largest, c)) + 1;
+    return split_whole(unfused_mul(largest, c)).whole + 1;
 }
 
 ROCDIST_HOST_DEVICE std::uint64_t logit_fixed_point(float logit, const logit_tile_scale& s, double c, unsigned bits)

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 
 #include "backend/host/parallel_for.hpp"
 #include "distributions/row_inverse_cdf.hpp"
@@ -49,19 +50,22 @@ bool tile_largest(const Input&, const typename Input::value_type* v, std::uint64
 // Weights through their bits: -0 made 0, a valid weight is a signed integer
 // from 0 to the largest finite's bits, and positive weights order as their
 // bits do. A negative weight sets the sign bit of the OR, an infinity or NaN
-// makes the maximum too large.
+// makes the maximum too large. Shifts on the unsigned bits, comparisons on
+// the signed: one loop the compiler vectorises.
 template <class T, class Bits>
 bool weight_tile_largest(const T* v, std::uint64_t n, double& largest)
 {
+    using Unsigned        = std::make_unsigned_t<Bits>;
     constexpr Bits finite = sizeof(T) == sizeof(float) ? Bits(0x7f7fffff) : Bits(0x7fefffffffffffff);
     Bits           m = 0, any = 0;
     for(std::uint64_t i = 0; i < n; ++i)
     {
-        Bits u;
+        Unsigned u;
         std::memcpy(&u, v + i, sizeof u);
-        u &= -static_cast<Bits>(static_cast<Bits>(u << 1) != 0); // -0 (only the sign bit) becomes 0
-        any |= u;
-        m = u > m ? u : m;
+        u &= -static_cast<Unsigned>(static_cast<Unsigned>(u << 1) != 0); // -0 (only the sign bit) becomes 0
+        const auto s = static_cast<Bits>(u);
+        any |= s;
+        m = s > m ? s : m;
     }
     T t;
     std::memcpy(&t, &m, sizeof t);
