@@ -26,6 +26,8 @@ constexpr std::uint64_t run_size = 64;
 constexpr std::uint64_t min_tiles_per_thread = 16;
 // A sample costs a Philox block, two binary searches and a run.
 constexpr std::uint64_t min_samples_per_thread = 1024;
+// Samples drawn into a staging buffer (4 MiB) while their rows are in cache.
+constexpr std::uint64_t max_staged_samples = std::uint64_t(1) << 20;
 
 using tile_summary = backend::row_tile_summary;
 
@@ -223,9 +225,35 @@ rocdist_status generate_categorical_rows(const Input& in, std::uint64_t rows, st
                                          engine::philox_key key, std::uint64_t offset)
 {
     row_sampler<Input> sampler(in, rows, k);
+    const std::uint64_t n = rows * samples_per_row;
+    std::atomic<bool>   invalid{false};
+
+    // Rows of one tile, with few samples: each row is checked, summed and
+    // sampled while it is in L1, into a staging buffer that is copied out
+    // once every row has passed (drawn later, each sample's run would be a
+    // cache miss).
+    if(sampler.tiles_per_row() == 1 && n <= max_staged_samples)
+    {
+        const std::unique_ptr<unsigned int[]> staged(new unsigned int[n]);
+        parallel_for(
+            rows,
+            [&](std::uint64_t row) {
+                if(!sampler.summarise_tile(row) || !sampler.combine_row(row))
+                {
+                    invalid.store(true, std::memory_order_relaxed);
+                    return;
+                }
+                for(std::uint64_t s = row * samples_per_row; s < (row + 1) * samples_per_row; ++s)
+                    staged[s] = sampler.draw(row, engine::double_bits(key, offset + s));
+            },
+            min_tiles_per_thread);
+        if(invalid.load())
+            return ROCDIST_STATUS_INVALID_VALUE;
+        std::copy(staged.get(), staged.get() + n, out);
+        return ROCDIST_STATUS_SUCCESS;
+    }
 
     // Every value is checked, and every row combined, before anything is written.
-    std::atomic<bool> invalid{false};
     parallel_for(
         rows * sampler.tiles_per_row(),
         [&](std::uint64_t g) {
@@ -247,7 +275,7 @@ rocdist_status generate_categorical_rows(const Input& in, std::uint64_t rows, st
 
     // Samples by engine block: block b of the double stream holds the bits
     // of elements 2b and 2b + 1, sample s being element offset + s.
-    const std::uint64_t n = rows * samples_per_row, first = offset / 2, last = (offset + n - 1) / 2;
+    const std::uint64_t first = offset / 2, last = (offset + n - 1) / 2;
     parallel_for(
         last - first + 1,
         [&](std::uint64_t q) {
