@@ -144,7 +144,7 @@ void print_categorical_rows_summary(const summary_reporter& r)
         const double rate = r.items_per_second(c.name());
         if(rate == 0)
             continue;
-        std::printf("%-44s %10.3f %12.3f %11.2f", c.name().c_str() + 17, r.milliseconds(c.name()), rate / 1e6,
+        std::printf("%-44s %10.3f %12.4g %11.2f", c.name().c_str() + 17, r.milliseconds(c.name()), rate / 1e6,
                     r.bytes_per_second(c.name()) / 1e9);
         if(!context.on_gpu && !c.logits)
         {
@@ -158,7 +158,7 @@ void print_categorical_rows_summary(const summary_reporter& r)
                     std::printf(" %11s", "-");
                 else
                 {
-                    std::printf(" %11.3f", it->second / 1e6);
+                    std::printf(" %11.4g", it->second / 1e6);
                     fastest = std::max(fastest, it->second);
                 }
             }
