@@ -38,6 +38,14 @@ p the Marsaglia-Tsang acceptance at that shape (computed here by quadrature),
 each round one whole attempt (the exact test's log included, which a warp
 runs whenever one lane fails the squeeze).
 
+Batched categorical sampling: its summary pass reads every weight once,
+so its packet is 16 bytes of float weights read (4 weights checked, ranked
+for the tile's largest and summed in fixed point), and its share is of the
+read bandwidth (the same 3.35 TB/s of HBM3). The block-wide reductions
+once per tile of 4096 weights, the second pass over the tiles that hold
+samples, the launches and the host's wait for the validation are not in
+it (docs/performance.md puts figures on them).
+
 Usage: clients/benchmarks/throughput_model.py --cuda BUILD_DIR [--markdown]
 """
 import argparse
@@ -281,6 +289,8 @@ def kernels(pieces):
         rounds = warp_rounds(p)
         rows.append((f"gamma float, shape {shape:g}", 0.5, scaled(pieces[piece], rounds),
                      f"{rounds:.2f} x attempt (p = {p:.4f})"))
+    rows.append(("batched categorical, summary pass (per 16 B of float weights read)", 0.7,
+                 pieces["rows_summary_float"], "4 weights checked, ranked and summed"))
     return rows
 
 
