@@ -17,7 +17,6 @@
 //     with more is read once more per further 16384.
 // Warp size plays no part: blocks cooperate through __shared__ memory and
 // barriers only (block_collectives.hpp).
-#include <algorithm>
 
 #include "backend/categorical_row_inputs.hpp"
 #include "backend/gpu/block_collectives.hpp"
