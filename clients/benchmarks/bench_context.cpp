@@ -47,9 +47,9 @@ double device_seconds(const std::function<void()>& launch)
 #endif
 }
 
-benchmark::internal::Benchmark* add(const std::string& name, void (*fn)(benchmark::State&))
+benchmark::internal::Benchmark* add(const std::string& name, std::function<void(benchmark::State&)> fn)
 {
-    auto* b = benchmark::RegisterBenchmark(name.c_str(), fn)->Unit(benchmark::kMillisecond);
+    auto* b = benchmark::RegisterBenchmark(name.c_str(), std::move(fn))->Unit(benchmark::kMillisecond);
     return context.on_gpu ? b->UseManualTime() : b->UseRealTime();
 }
 

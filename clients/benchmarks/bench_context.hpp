@@ -72,7 +72,7 @@ void time_fill(benchmark::State& state, std::size_t n, Fill&& fill)
 
 // Adds a benchmark reported in milliseconds: wall-clock time on the host,
 // the time its body reports (events, time_fill) on a GPU.
-benchmark::internal::Benchmark* add(const std::string& name, void (*fn)(benchmark::State&));
+benchmark::internal::Benchmark* add(const std::string& name, std::function<void(benchmark::State&)> fn);
 
 // Google Benchmark's console output, plus each run's rates kept by name.
 class summary_reporter : public benchmark::ConsoleReporter
@@ -108,5 +108,7 @@ void print_seed_tables(const summary_reporter& r);
 void print_warp_rounds_table(const std::string& csv_path); // CSV too unless csv_path is empty
 void register_categorical_benchmarks();
 void print_categorical_summary(const summary_reporter& r);
+void register_categorical_rows_benchmarks();
+void print_categorical_rows_summary(const summary_reporter& r);
 
 } // namespace rocdist_bench

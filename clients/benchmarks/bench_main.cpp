@@ -33,8 +33,8 @@ void print_usage(std::FILE* to)
 {
     std::fprintf(to,
                  "Usage: rocdist_bench [OPTION]... [Google Benchmark flag]...\n"
-                 "Times rocdist's uniform, normal (every method), log-normal, gamma and\n"
-                 "categorical generation on the best backend present (a GPU when a GPU\n"
+                 "Times rocdist's uniform, normal (every method), log-normal, gamma,\n"
+                 "categorical and batched categorical generation on the best backend present (a GPU when a GPU\n"
                  "generator can be created, else the host), beside cuRAND on the same\n"
                  "backend, NumPy on the host and the store bandwidth measured in the same\n"
                  "run, and prints summary tables of throughput against those peers. On a\n"
@@ -55,8 +55,10 @@ void print_usage(std::FILE* to)
                  "--benchmark_out=FILE with --benchmark_out_format=json.\n"
                  "\n"
                  "Environment:\n"
-                 "  ROCDIST_PYTHON       Python with NumPy for the NumPy peer\n"
-                 "                       (default /usr/bin/python3)\n"
+                 "  ROCDIST_PYTHON       Python with NumPy for the NumPy peer, and with torch\n"
+                 "                       for the PyTorch peer of batched categorical sampling\n"
+                 "                       (default /usr/bin/python3; without torch that peer is\n"
+                 "                       reported absent)\n"
                  "\n"
                  "Exit status: 0 on success, 1 when the run fails, 2 for a bad option.\n",
                  rocdist_bench::bench_context{}.n);
@@ -177,6 +179,7 @@ int main(int argc, char** argv)
     rocdist_bench::register_gamma_benchmarks();
     rocdist_bench::register_seed_table_benchmarks();
     rocdist_bench::register_categorical_benchmarks();
+    rocdist_bench::register_categorical_rows_benchmarks();
 
     rocdist_bench::summary_reporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
@@ -185,6 +188,7 @@ int main(int argc, char** argv)
     rocdist_bench::print_gamma_summary(reporter);
     rocdist_bench::print_seed_tables(reporter);
     rocdist_bench::print_categorical_summary(reporter);
+    rocdist_bench::print_categorical_rows_summary(reporter);
     rocdist_bench::print_warp_rounds_table(rounds_csv);
     benchmark::Shutdown();
 

@@ -37,6 +37,12 @@ numpy_rates measure_numpy(const std::string& sampler, std::size_t n)
     }
     if(r.samples_per_second.empty())
         r.unavailable = "NumPy peer failed (set ROCDIST_PYTHON to a python3 with NumPy): " + output;
+    else
+    {
+        while(!output.empty() && output.back() == '\n')
+            output.pop_back();
+        r.messages = output;
+    }
     return r;
 }
 

@@ -12,8 +12,9 @@ namespace rocdist_bench
 
 struct numpy_rates
 {
-    std::map<std::string, double> samples_per_second; // by dtype name ("float32", "float64") or "choice"
+    std::map<std::string, double> samples_per_second; // by dtype name ("float32", "float64") or sampler name
     std::string                   unavailable;        // why there are none, if there are none
+    std::string                   messages;           // what else the script said (a peer it lacks)
 };
 
 numpy_rates measure_numpy(const std::string& sampler, std::size_t n);

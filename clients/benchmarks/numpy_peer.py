@@ -9,6 +9,16 @@ Generator.standard_gamma(SHAPE, out=..., dtype=...) (Marsaglia-Tsang).
 usage: numpy_peer.py choice K N
 prints "choice <samples per second>", best of 5 calls of
 Generator.choice(K, size=N, p=p) for p the normalised uniform [0, 1) weights.
+
+usage: numpy_peer.py rows ROWS K SAMPLES
+batched categorical sampling from ROWS rows of K uniform [0, 1) weights,
+SAMPLES per row; prints, best of 5 calls each, in samples per second:
+"choice_loop" for a loop of Generator.choice(K, size=SAMPLES, p=p[r]) over
+the rows, "inverse_cdf" for (rng.random((ROWS, 1)) < p.cumsum(1)).argmax(1)
+once per sample column (NumPy, float64, p normalised beforehand), and
+"torch_multinomial" for torch.multinomial(w, SAMPLES, replacement=True) on
+the CPU with one thread (float32 weights, unnormalised), or a line saying
+why torch is absent (Debian: apt-get install python3-torch).
 """
 import sys
 import time
@@ -26,9 +36,41 @@ def best_rate(fill, n, repeats=5):
     return n / best
 
 
+def rows_peers(rows, k, samples):
+    rng = np.random.default_rng(12345)
+    w = rng.random((rows, k))
+    p = w / w.sum(axis=1, keepdims=True)
+    n = rows * samples
+
+    def choice_loop():
+        for r in range(rows):
+            rng.choice(k, size=samples, p=p[r])
+
+    def inverse_cdf():
+        c = p.cumsum(axis=1)
+        for _ in range(samples):
+            (rng.random((rows, 1)) < c).argmax(axis=1)
+
+    print(f"choice_loop {best_rate(choice_loop, n):.6g}")
+    print(f"inverse_cdf {best_rate(inverse_cdf, n):.6g}")
+    try:
+        import torch
+    except ImportError as e:
+        print(f"torch_multinomial absent: {e} (apt-get install python3-torch)")
+        return
+    torch.set_num_threads(1)
+    weights = torch.from_numpy(w.astype(np.float32))
+    generator = torch.Generator().manual_seed(12345)
+    rate = best_rate(lambda: torch.multinomial(weights, samples, replacement=True, generator=generator), n)
+    print(f"torch_multinomial {rate:.6g}")
+
+
 def main():
     kind = sys.argv[1]
     rng = np.random.default_rng(12345)
+    if kind == "rows":
+        rows_peers(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
+        return
     if kind == "choice":
         k, n = int(sys.argv[2]), int(sys.argv[3])
         w = rng.random(k)

@@ -42,6 +42,14 @@ costs a first retry attempt (a fresh substream block and pair, the dearest),
 and the exact test's log is included wherever a warp runs it (whenever one
 lane fails the squeeze).
 
+Batched categorical sampling: its summary pass reads every weight once,
+so its packet is 16 bytes of float weights read (4 weights checked, ranked
+for the tile's largest and summed in fixed point), and its share is of the
+read bandwidth (the same 3.35 TB/s of HBM3). The block-wide reductions
+once per tile of 4096 weights, the second pass over the tiles that hold
+samples, the launches and the host's wait for the validation are not in
+it (docs/performance.md puts figures on them).
+
 Usage: clients/benchmarks/throughput_model.py --cuda BUILD_DIR [--markdown]
 """
 import argparse
@@ -288,6 +296,8 @@ def kernels(pieces):
         rows.append((f"gamma float, shape {shape:g}", 0.5,
                      summed(pieces[f"gamma_{piece}_float"], scaled(pieces[f"gamma_retry_{piece}_float"], rounds / 4)),
                      f"first attempts + {rounds:.2f} x retry attempt (p = {p:.4f})"))
+    rows.append(("batched categorical, summary pass (per 16 B of float weights read)", 0.7,
+                 pieces["rows_summary_float"], "4 weights checked, ranked and summed"))
     return rows
 
 

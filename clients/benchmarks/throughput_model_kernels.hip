@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "backend/block_functors.hpp"
+#include "backend/categorical_row_inputs.hpp"
 #include "backend/gamma_words.hpp"
 #include "backend/normal_functors.hpp"
 #include "backend/packet_writer.hpp"
@@ -133,6 +134,40 @@ struct gamma_retry_piece
     }
 };
 
+// Batched categorical sampling's summary pass on 4 float weights: each
+// checked and ranked for the tile's largest, and its fixed point at the
+// tile's scale summed (the pass does both for every weight; the block-wide
+// reductions between them, once per tile of 4096, are left out). The
+// "outputs" keep the results live; the pass itself stores one summary per
+// tile.
+struct rows_summary_piece
+{
+    using value_type                            = unsigned int;
+    static constexpr unsigned outputs_per_block = 4;
+    const float*                      weights;
+    distributions::fixed_point_scale  scale;
+    unsigned                          bits;
+    __device__ void                   operator()(std::uint64_t block, unsigned int* v) const
+    {
+        const backend::weight_rows<float> in{weights, bits};
+        bool                              valid   = true;
+        double                            largest = backend::weight_rows<float>::none;
+        std::uint64_t                     sum     = 0;
+#pragma unroll
+        for(unsigned k = 0; k < 4; ++k)
+        {
+            const float w = weights[4 * block + k];
+            valid         = valid && in.valid(w);
+            largest       = in.rank(w) > largest ? in.rank(w) : largest;
+            sum += in.fixed_point(w, scale);
+        }
+        v[0] = valid;
+        v[1] = static_cast<unsigned int>(largest);
+        v[2] = static_cast<unsigned int>(sum);
+        v[3] = static_cast<unsigned int>(sum >> 32);
+    }
+};
+
 template <class Piece>
 __global__ __launch_bounds__(256) void model_kernel(Piece f, typename Piece::value_type* out, std::uint64_t packets)
 {
@@ -173,5 +208,6 @@ MODEL_PIECE(gamma_10_float, gamma_first_attempts_piece<100>)
 MODEL_PIECE(gamma_retry_0_5_float, gamma_retry_piece<5>)
 MODEL_PIECE(gamma_retry_2_5_float, gamma_retry_piece<25>)
 MODEL_PIECE(gamma_retry_10_float, gamma_retry_piece<100>)
+MODEL_PIECE(rows_summary_float, rows_summary_piece)
 
 } // namespace model

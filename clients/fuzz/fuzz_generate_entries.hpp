@@ -54,6 +54,33 @@ rocdist_status categorical(rocdist_generator g, void* output, std::size_t n, fuz
     return sampled != ROCDIST_STATUS_SUCCESS ? sampled : destroyed;
 }
 
+// Batched categorical sampling: the n outputs as rows (up to 8, dividing n)
+// of n / rows samples, rows of up to 64 weights read from the input.
+template <class W, rocdist_status (*Generate)(rocdist_generator, const W*, std::size_t, std::size_t, unsigned int*,
+                                              std::size_t)>
+rocdist_status categorical_rows(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
+{
+    std::size_t rows = 1 + in.byte() % 8;
+    rows             = n % rows == 0 ? rows : 1;
+    std::vector<W> weights(rows * (1 + in.byte() % 64));
+    for(W& w : weights)
+        w = in.real<W>();
+    return Generate(g, weights.data(), rows, weights.size() / rows, static_cast<unsigned int*>(output), n / rows);
+}
+
+// The same with logits and a temperature.
+inline rocdist_status categorical_logits(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
+{
+    std::size_t rows = 1 + in.byte() % 8;
+    rows             = n % rows == 0 ? rows : 1;
+    std::vector<float> logits(rows * (1 + in.byte() % 64));
+    for(float& l : logits)
+        l = in.real<float>();
+    const float temperature = in.real<float>();
+    return rocdist_generate_categorical_logits(g, logits.data(), rows, logits.size() / rows, temperature,
+                                               static_cast<unsigned int*>(output), n / rows);
+}
+
 inline const generate_entry generate_entries[] = {
     {"generate", sizeof(unsigned int), no_parameters<unsigned int, rocdist_generate>},
     {"uniform", sizeof(float), no_parameters<float, rocdist_generate_uniform>},
@@ -66,6 +93,10 @@ inline const generate_entry generate_entries[] = {
     {"gamma_double", sizeof(double), two_parameters<double, double, rocdist_generate_gamma_double>},
     {"categorical", sizeof(unsigned int), categorical<float, rocdist_create_categorical>},
     {"categorical_double", sizeof(unsigned int), categorical<double, rocdist_create_categorical_double>},
+    {"categorical_rows", sizeof(unsigned int), categorical_rows<float, rocdist_generate_categorical_rows>},
+    {"categorical_rows_double", sizeof(unsigned int),
+     categorical_rows<double, rocdist_generate_categorical_rows_double>},
+    {"categorical_logits", sizeof(unsigned int), categorical_logits},
     {"uniform_half", sizeof(unsigned short), no_parameters<unsigned short, rocdist_generate_uniform_half>},
     {"normal_half", sizeof(unsigned short), two_parameters<unsigned short, float, rocdist_generate_normal_half>},
     {"log_normal_half", sizeof(unsigned short), two_parameters<unsigned short, float, rocdist_generate_log_normal_half>},

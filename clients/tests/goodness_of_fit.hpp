@@ -72,6 +72,54 @@ inline double chi_square_p_value(const std::vector<double>& observed, const std:
     return boost::math::cdf(boost::math::complement(dist, x2));
 }
 
+// Pearson's statistic of counts of categories against their probabilities
+// (n draws in all), categories merged into runs of consecutive ones until
+// each run expects at least min_expected draws (a short last run joins the
+// one before). Categories of probability 0 join runs like the others; tests
+// check separately that they are never drawn.
+struct chi_square_statistic
+{
+    double statistic = 0;
+    double degrees   = 0; // runs - 1
+};
+
+template <class Probability>
+chi_square_statistic binned_chi_square(const std::vector<double>& counts, const std::vector<Probability>& p,
+                                       double n, double min_expected)
+{
+    std::vector<double> observed, expected;
+    double              o = 0, e = 0;
+    for(size_t i = 0; i < counts.size(); ++i)
+    {
+        o += counts[i];
+        e += static_cast<double>(p[i]) * n;
+        if(e >= min_expected)
+        {
+            observed.push_back(o);
+            expected.push_back(e);
+            o = e = 0;
+        }
+    }
+    if(!observed.empty())
+    {
+        observed.back() += o;
+        expected.back() += e;
+    }
+    chi_square_statistic c;
+    for(size_t i = 0; i < observed.size(); ++i)
+        c.statistic += (observed[i] - expected[i]) * (observed[i] - expected[i]) / expected[i];
+    c.degrees = static_cast<double>(observed.size()) - 1;
+    return c;
+}
+
+// The p-value of a chi-square statistic (several independent ones summed:
+// their statistics and degrees of freedom add).
+inline double chi_square_p_value(const chi_square_statistic& c)
+{
+    const boost::math::chi_squared dist(c.degrees);
+    return boost::math::cdf(boost::math::complement(dist, c.statistic));
+}
+
 } // namespace rocdist_test
 
 namespace rocdist_test

@@ -1,7 +1,8 @@
 /* The C API from C99: the header compiles with -std=c99 -pedantic -Werror,
  * and a host generator gives the known first block for seed 0 (Philox of
- * counter 0, key 0: Random123's first known answer); a categorical table
- * with one non-zero weight always gives that category. */
+ * counter 0, key 0: Random123's first known answer); a categorical table,
+ * and a batch of rows, each with one non-zero weight, always give that
+ * category. */
 #include <stdio.h>
 
 #include "rocdist/rocdist.h"
@@ -24,6 +25,8 @@ int main(void)
     unsigned int       words[4] = {0, 0, 0, 0};
     float              u[3];
     const float        weights[3] = {0.0f, 1.0f, 0.0f};
+    const double       rows[2][3] = {{0.0, 0.0, 2.0}, {5.0, 0.0, 0.0}};
+    unsigned int       row_picks[2][4];
     unsigned int       categories[5] = {9, 9, 9, 9, 9};
     rocdist_categorical table = NULL;
     float              g[3] = {0, 0, 0};
@@ -47,6 +50,12 @@ int main(void)
     CHECK(rocdist_destroy_categorical(table) == ROCDIST_STATUS_SUCCESS);
     CHECK(rocdist_destroy_categorical(table) == ROCDIST_STATUS_INVALID_HANDLE);
     CHECK(rocdist_create_categorical_double(gen, NULL, 3, &table) == ROCDIST_STATUS_INVALID_POINTER);
+    CHECK(rocdist_generate_categorical_rows_double(gen, &rows[0][0], 2, 3, &row_picks[0][0], 4)
+          == ROCDIST_STATUS_SUCCESS);
+    for(i = 0; i < 4; ++i)
+        CHECK(row_picks[0][i] == 2u && row_picks[1][i] == 0u);
+    CHECK(rocdist_generate_categorical_logits(gen, weights, 1, 3, -1.0f, &row_picks[0][0], 4)
+          == ROCDIST_STATUS_INVALID_VALUE);
     CHECK(rocdist_generate_gamma(gen, g, 3, 2.5f, 1.0f) == ROCDIST_STATUS_SUCCESS);
     for(i = 0; i < 3; ++i)
         CHECK(g[i] > 0.0f);

@@ -145,6 +145,46 @@ TEST(cpp_wrappers, gamma_and_categorical_forward_and_own_their_table)
     }
 }
 
+TEST(cpp_wrappers, batched_categorical_forward_to_the_c_calls)
+{
+    constexpr std::size_t rows = 3, k = 50, n = 200;
+    std::vector<float>    w(rows * k), logits(rows * k);
+    for(std::size_t i = 0; i < w.size(); ++i)
+    {
+        w[i]      = static_cast<float>(i % 7);
+        logits[i] = static_cast<float>(i % 5) - 2.0f;
+    }
+    const std::vector<double> wd(w.begin(), w.end());
+    rocdist_cpp::generator    gen(rocdist_cpp::backend::host);
+    gen.set_seed(3);
+    std::vector<unsigned int> single(rows * n), twice(rows * n), soft(rows * n);
+    gen.generate_categorical_rows(w.data(), rows, k, single.data(), n);
+    gen.generate_categorical_rows(wd.data(), rows, k, twice.data(), n);
+    gen.generate_categorical_logits(logits.data(), rows, k, 0.5f, soft.data(), n);
+
+    rocdist_generator c = nullptr;
+    std::vector<unsigned int> direct(rows * n);
+    ASSERT_EQ(rocdist_create_generator_host(&c, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_set_seed(c, 3), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_categorical_rows(c, w.data(), rows, k, direct.data(), n), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(single, direct);
+    ASSERT_EQ(rocdist_generate_categorical_rows_double(c, wd.data(), rows, k, direct.data(), n), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(twice, direct);
+    ASSERT_EQ(rocdist_generate_categorical_logits(c, logits.data(), rows, k, 0.5f, direct.data(), n),
+              ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(soft, direct);
+    ASSERT_EQ(rocdist_destroy_generator(c), ROCDIST_STATUS_SUCCESS);
+    try
+    {
+        gen.generate_categorical_logits(logits.data(), rows, k, 0.0f, soft.data(), n);
+        FAIL() << "a zero temperature did not throw";
+    }
+    catch(const rocdist_cpp::error& e)
+    {
+        EXPECT_EQ(e.status(), ROCDIST_STATUS_INVALID_VALUE);
+    }
+}
+
 TEST(cpp_wrappers, version_matches_the_header)
 {
     EXPECT_EQ(rocdist_cpp::version(),

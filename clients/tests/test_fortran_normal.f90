@@ -1,7 +1,9 @@
 ! The Fortran module on the host generator: normals of both kinds through
 ! the generic rocdist_generate_normal, their sample mean and variance held
 ! to the true ones within 5 standard errors (two-sided p = 5.7e-7 per check,
-! fixed seeds), and exact statuses for a bad stddev and a NULL handle.
+! fixed seeds), and exact statuses for a bad stddev and a NULL handle; batched
+! categorical samples from rows w(:, r) each with one non-zero weight, which
+! every sample of the row must draw (0-based), and a zero temperature's status.
 program test_fortran_normal
     use iso_c_binding
     use rocdist
@@ -11,6 +13,9 @@ program test_fortran_normal
     real(c_double), parameter :: z_limit = 5
     real(c_float), allocatable, target :: xf(:)
     real(c_double), allocatable, target :: xd(:)
+    real(c_float), target :: w(5, 3), logits(5, 3)
+    integer(c_int), target :: picks(100, 3)
+    integer :: r
     type(c_ptr) :: gen
     integer :: failures = 0
     integer(c_int) :: version
@@ -32,6 +37,22 @@ program test_fortran_normal
 
     call expect(rocdist_generate_normal(gen, c_loc(xd), n, 0.0_c_double, -1.0_c_double), ROCDIST_STATUS_INVALID_VALUE, &
                 'negative stddev')
+    w = 0
+    w(2, 1) = 1
+    w(5, 2) = 0.5
+    w(1, 3) = 7
+    call expect(rocdist_generate_categorical_rows(gen, c_loc(w), 3_c_size_t, 5_c_size_t, c_loc(picks), 100_c_size_t), &
+                ROCDIST_STATUS_SUCCESS, 'categorical rows')
+    do r = 1, 3
+        if (any(picks(:, r) /= maxloc(w(:, r), 1) - 1)) then
+            print '(a, i0, a)', 'row ', r, ' drew a category of weight 0'
+            failures = failures + 1
+        end if
+    end do
+    logits = 0
+    call expect(rocdist_generate_categorical_logits(gen, c_loc(logits), 3_c_size_t, 5_c_size_t, 0.0_c_float, &
+                                                    c_loc(picks), 100_c_size_t), ROCDIST_STATUS_INVALID_VALUE, &
+                'zero temperature')
     call expect(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS, 'destroy')
     call expect(rocdist_set_seed(c_null_ptr, 1_c_long_long), ROCDIST_STATUS_INVALID_HANDLE, 'NULL handle')
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "categorical_calls.hpp"
+#include "categorical_rows_calls.hpp"
 #include "gpu_test_support.hpp"
 
 namespace
@@ -80,6 +81,72 @@ TEST_F(gpu_faults, every_failure_in_table_construction_is_clean)
         // The summary, the table and its four work arrays, the scan scratch;
         // the summary's kernel, four more, and each scan's three.
         EXPECT_GE(failed, c.event == rocdist_emulator_allocation ? 7u : 9u) << c.what;
+    }
+}
+
+// Batched categorical sampling fails at each of its allocations and
+// launches in turn, for rows of one tile and of several (whose samples are
+// grouped by tile): each failure answers its status, writes nothing, frees
+// what it allocated and leaves the position, so the call that finally
+// succeeds draws what a host generator draws from the start.
+TEST_F(gpu_faults, every_failure_in_batched_categorical_sampling_is_clean)
+{
+    struct shape
+    {
+        size_t rows, k, samples;
+    };
+    for(const shape s : {shape{3, 100, 50}, shape{2, 9000, 300}})
+    {
+        std::vector<float> w(s.rows * s.k);
+        for(size_t i = 0; i < w.size(); ++i)
+            w[i] = static_cast<float>(i % 13);
+        const rocdist_test::backend_weights<float> weights(backend::gpu, w);
+        rocdist_generator                          host = nullptr;
+        ASSERT_EQ(rocdist_create_generator_host(&host, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+        ASSERT_EQ(rocdist_set_seed(host, 71), ROCDIST_STATUS_SUCCESS);
+        const std::vector<unsigned int> expected = rocdist_test::rows_vector(backend::host, host, w, s.rows, s.samples);
+        EXPECT_EQ(rocdist_destroy_generator(host), ROCDIST_STATUS_SUCCESS);
+        const injected cases[] = {
+            {rocdist_emulator_allocation, hipErrorOutOfMemory, ROCDIST_STATUS_ALLOCATION_FAILED, "allocation"},
+            {rocdist_emulator_launch, hipErrorLaunchFailure, ROCDIST_STATUS_LAUNCH_FAILURE, "launch"},
+        };
+        for(const injected& c : cases)
+        {
+            ASSERT_EQ(rocdist_set_seed(gen_, 71), ROCDIST_STATUS_SUCCESS);
+            unsigned failed = 0;
+            for(unsigned long long nth = 1;; ++nth)
+            {
+                SCOPED_TRACE(testing::Message() << s.k << " categories, " << c.what << " " << nth);
+                rocdist_test::backend_buffer<unsigned int> out(backend::gpu, s.rows * s.samples);
+                const std::size_t                          in_use = device_bytes_in_use();
+                rocdist_emulator_set_deferred(1);
+                const unsigned long long before = rocdist_emulator_events(c.event);
+                rocdist_emulator_fail_nth(c.event, nth, c.error);
+                const rocdist_status status
+                    = rocdist_generate_categorical_rows(gen_, weights.data(), s.rows, s.k, out.data(), s.samples);
+                const bool hit = rocdist_emulator_events(c.event) - before >= nth;
+                rocdist_emulator_fail_nth(c.event, 0, hipSuccess);
+                rocdist_emulator_set_deferred(0);
+                ASSERT_EQ(hipDeviceSynchronize(), hipSuccess);
+                if(!hit)
+                {
+                    ASSERT_EQ(status, ROCDIST_STATUS_SUCCESS);
+                    EXPECT_EQ(out.outputs(), expected);
+                    break;
+                }
+                ++failed;
+                EXPECT_EQ(status, c.status) << rocdist_get_status_string(status);
+                EXPECT_TRUE(out.untouched());
+                EXPECT_EQ(device_bytes_in_use(), in_use) << "device memory kept after a failure";
+                EXPECT_EQ(hipGetLastError(), hipSuccess) << "a failure left the runtime's last error set";
+            }
+            // One tile a row: the tile summaries, the row references, the
+            // flag; three kernels. Several: the sample lists and the scan's
+            // scratch besides; the grouping's kernels and two scans'.
+            const bool several = s.k > 4096;
+            EXPECT_GE(failed, c.event == rocdist_emulator_allocation ? (several ? 7u : 3u) : (several ? 12u : 3u))
+                << c.what;
+        }
     }
 }
 

@@ -303,6 +303,48 @@ module rocdist
         end function
     end interface
 
+    ! Batched categorical variates: rows of weights or logits (row-major, as
+    ! C stores them: a Fortran array w(k, rows) holds row r in w(:, r)),
+    ! samples_per_row categories of each, 0-based, without a table.
+    interface
+        function rocdist_generate_categorical_rows(generator, weights, rows, k, output, samples_per_row) &
+            bind(c, name="rocdist_generate_categorical_rows")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: weights
+            integer(c_size_t), value :: rows
+            integer(c_size_t), value :: k
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: samples_per_row
+            integer(c_int) :: rocdist_generate_categorical_rows
+        end function
+
+        function rocdist_generate_categorical_rows_double(generator, weights, rows, k, output, samples_per_row) &
+            bind(c, name="rocdist_generate_categorical_rows_double")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: weights
+            integer(c_size_t), value :: rows
+            integer(c_size_t), value :: k
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: samples_per_row
+            integer(c_int) :: rocdist_generate_categorical_rows_double
+        end function
+
+        function rocdist_generate_categorical_logits(generator, logits, rows, k, temperature, output, &
+                                                     samples_per_row) bind(c, name="rocdist_generate_categorical_logits")
+            import :: c_int, c_ptr, c_size_t, c_float
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: logits
+            integer(c_size_t), value :: rows
+            integer(c_size_t), value :: k
+            real(c_float), value :: temperature
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: samples_per_row
+            integer(c_int) :: rocdist_generate_categorical_logits
+        end function
+    end interface
+
     ! Status strings and the version.
     interface
         ! A static NUL-terminated C string; c_f_pointer turns it into characters.

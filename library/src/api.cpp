@@ -6,6 +6,7 @@
 
 #include "backend/narrowed_outputs.hpp"
 #include "enum_argument.hpp"
+#include "backend/categorical_row_inputs.hpp"
 #include "generator.hpp"
 #include "handle_registry.hpp"
 #include "rocdist/rocdist.h"
@@ -114,6 +115,16 @@ rocdist_status create_categorical(rocdist_generator handle, const T* weights, si
             return status;
         *table = reinterpret_cast<rocdist_categorical>(categorical_tables().insert(std::move(built)));
         return ROCDIST_STATUS_SUCCESS;
+    });
+}
+
+template <class T>
+rocdist_status generate_categorical_rows(rocdist_generator handle, const T* weights, size_t rows, size_t k,
+                                         unsigned int* output, size_t samples_per_row) noexcept
+{
+    return with_generator(handle, [&](generator& g) {
+        return g.generate_categorical_rows(rocdist::backend::weight_rows<T>{weights, 0}, rows, k, output,
+                                           samples_per_row);
     });
 }
 
@@ -253,6 +264,34 @@ rocdist_status rocdist_generate_categorical(rocdist_generator generator, rocdist
         if(!t)
             return ROCDIST_STATUS_INVALID_HANDLE;
         return g.generate_categorical(*t, output, n);
+    });
+}
+
+rocdist_status rocdist_generate_categorical_rows(rocdist_generator generator, const float* weights, size_t rows,
+                                                size_t k, unsigned int* output, size_t samples_per_row)
+{
+    return generate_categorical_rows(generator, weights, rows, k, output, samples_per_row);
+}
+
+rocdist_status rocdist_generate_categorical_rows_double(rocdist_generator generator, const double* weights,
+                                                       size_t rows, size_t k, unsigned int* output,
+                                                       size_t samples_per_row)
+{
+    return generate_categorical_rows(generator, weights, rows, k, output, samples_per_row);
+}
+
+rocdist_status rocdist_generate_categorical_logits(rocdist_generator generator, const float* logits, size_t rows,
+                                                  size_t k, float temperature, unsigned int* output,
+                                                  size_t samples_per_row)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        // Checked first: a bad temperature is an error even when nothing is drawn.
+        if(!(temperature > 0))
+            return ROCDIST_STATUS_INVALID_VALUE;
+        // Logits l are the weights 2^(l c), c rounded once to double.
+        const double c = 1.4426950408889634074 / static_cast<double>(temperature); // log2(e) / temperature
+        return g.generate_categorical_rows(rocdist::backend::logit_rows{logits, 0, c}, rows, k, output,
+                                           samples_per_row);
     });
 }
 

@@ -4,7 +4,9 @@
 #include <limits>
 
 #include "backend/block_functors.hpp"
+#include "backend/categorical_row_inputs.hpp"
 #include "backend/host/alias_table_host.hpp"
+#include "backend/host/categorical_rows_host.hpp"
 #include "backend/gamma_functor.hpp"
 #include "backend/host/host_backend.hpp"
 #include "backend/host/narrowed_host.hpp"
@@ -179,6 +181,60 @@ rocdist_status generator::generate_categorical(const categorical_table& table, u
     return generate_with(
         backend::categorical_functor{engine::philox_key_from_seed(seed_), table.entries(), table.size()}, out, n);
 }
+
+template <class Input>
+rocdist_status generator::generate_categorical_rows(Input in, std::size_t rows, std::size_t k, unsigned int* out,
+                                                    std::size_t samples_per_row)
+{
+    using T = typename Input::value_type;
+    // Categories are unsigned int outputs: k - 1 must fit.
+    if(k > std::numeric_limits<std::uint32_t>::max())
+        return ROCDIST_STATUS_INVALID_VALUE;
+    // rows x k inputs must be an array that can exist.
+    if(k != 0 && rows > std::numeric_limits<std::size_t>::max() / sizeof(T) / k)
+        return ROCDIST_STATUS_INVALID_VALUE;
+    // rows x samples_per_row outputs: more than 2^64 - 1 run past the stream's end.
+    if(samples_per_row != 0 && rows > std::numeric_limits<std::size_t>::max() / samples_per_row)
+        return ROCDIST_STATUS_OUT_OF_RANGE;
+    const std::size_t n = rows * samples_per_row;
+    if(n == 0)
+        return ROCDIST_STATUS_SUCCESS;
+    if(k == 0)
+        return ROCDIST_STATUS_INVALID_VALUE;
+    if(in.values == nullptr || reinterpret_cast<std::uintptr_t>(in.values) % alignof(T) != 0 || out == nullptr
+       || reinterpret_cast<std::uintptr_t>(out) % alignof(unsigned int) != 0)
+        return ROCDIST_STATUS_INVALID_POINTER;
+    if(n - 1 > std::numeric_limits<unsigned long long>::max() - offset_
+       || n > std::numeric_limits<std::size_t>::max() / sizeof(unsigned int))
+        return ROCDIST_STATUS_OUT_OF_RANGE;
+
+    in.bits                        = distributions::category_bits(k);
+    const engine::philox_key key    = engine::philox_key_from_seed(seed_);
+    rocdist_status           status = ROCDIST_STATUS_INTERNAL_ERROR; // no GPU generator exists without a GPU backend
+    if(kind_ == backend_kind::host)
+        status = host::generate_categorical_rows(in, rows, k, out, samples_per_row, key, offset_);
+#if ROCDIST_HAS_GPU_BACKEND
+    else
+    {
+        status = gpu::check_output(device_, in.values);
+        if(status == ROCDIST_STATUS_SUCCESS)
+            status = gpu::check_output(device_, out);
+        if(status == ROCDIST_STATUS_SUCCESS)
+            status = gpu::generate_categorical_rows(device_, stream_, in, rows, k, out, samples_per_row, key, offset_);
+    }
+#endif
+    if(status != ROCDIST_STATUS_SUCCESS)
+        return status;
+    offset_ += n; // wraps to 0 after the stream's last element
+    return ROCDIST_STATUS_SUCCESS;
+}
+
+template rocdist_status generator::generate_categorical_rows(backend::weight_rows<float>, std::size_t, std::size_t,
+                                                             unsigned int*, std::size_t);
+template rocdist_status generator::generate_categorical_rows(backend::weight_rows<double>, std::size_t, std::size_t,
+                                                             unsigned int*, std::size_t);
+template rocdist_status generator::generate_categorical_rows(backend::logit_rows, std::size_t, std::size_t,
+                                                             unsigned int*, std::size_t);
 
 template <class T>
 rocdist_status generator::generate_gamma(T* out, std::size_t n, T shape, T scale)

@@ -54,6 +54,13 @@ public:
     rocdist_status create_categorical(const T* weights, std::size_t k, std::shared_ptr<categorical_table>& table);
     rocdist_status generate_categorical(const categorical_table& table, unsigned int* out, std::size_t n);
 
+    // Batched categorical sampling: rows x k weights or logits (Input, from
+    // backend/categorical_row_inputs.hpp; its bits are set here) in memory of
+    // the generator's kind, samples_per_row categories of each row.
+    template <class Input>
+    rocdist_status generate_categorical_rows(Input in, std::size_t rows, std::size_t k, unsigned int* out,
+                                             std::size_t samples_per_row);
+
     // Gamma(shape, scale) by Marsaglia-Tsang, in either ordering.
     template <class T>
     rocdist_status generate_gamma(T* out, std::size_t n, T shape, T scale);

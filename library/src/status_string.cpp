@@ -11,15 +11,16 @@ extern "C" const char* rocdist_get_status_string(rocdist_status status)
     case ROCDIST_STATUS_INVALID_POINTER:
         return "A pointer argument is NULL (with a nonzero count) or not aligned to its element type.";
     case ROCDIST_STATUS_INVALID_VALUE:
-        return "A parameter is outside its domain (for example a stream given to a host generator, or a "
-               "normal stddev or gamma shape or scale that is not finite and positive).";
+        return "A parameter is outside its domain (for example a stream given to a host generator, a "
+               "normal stddev or gamma shape or scale that is not finite and positive, or categorical "
+               "weights that are negative, NaN or infinite, or all zero in a row).";
     case ROCDIST_STATUS_TYPE_ERROR:
         return "Unknown engine, ordering or method value.";
     case ROCDIST_STATUS_NO_DEVICE:
         return "No GPU is available: this rocdist was built without a GPU backend, or the GPU runtime "
                "found no device. Use rocdist_create_generator_host for the CPU.";
     case ROCDIST_STATUS_WRONG_MEMORY:
-        return "The output pointer is host memory, but GPU generators write device memory "
+        return "An output or input pointer is host memory, but GPU generators use device memory "
                "(allocate it with hipMalloc or cudaMalloc).";
     case ROCDIST_STATUS_OUT_OF_RANGE:
         return "The request runs past the end of the stream: offset + n exceeds 2^64 - 1, or n "

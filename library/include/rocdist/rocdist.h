@@ -651,6 +651,130 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_categorical(rocdist_generator   g
                                                            size_t              n);
 
 /**
+ * \brief Draws samples_per_row categories from each of rows categorical
+ *        distributions, row r's given by k unnormalised weights, without
+ *        building a table (batched sampling: torch.multinomial on a matrix,
+ *        numpy.random.Generator.choice per row).
+ *
+ * output[r * samples_per_row + j] is sample j of row r, in 0 .. k-1, and
+ * takes the 64 bits of uniform double r * samples_per_row + j of the stream
+ * (as rocdist_generate_categorical does): it depends only on the seed, the
+ * offset plus that index, and row r's weights. So splitting the rows over
+ * calls, or shifting a call with rocdist_set_offset, gives the same
+ * categories, and host and GPU generators give identical categories. The
+ * position advances by rows * samples_per_row.
+ *
+ * Exactness: each row's weights are made 64-bit fixed point relative to the
+ * largest of each run of 4096 categories; the row's integer masses m_i sum
+ * exactly to its total W < 2^64, and category i is drawn with probability
+ * m_i / W within 2^-64. A zero weight has mass 0 and is never drawn; a row
+ * with one non-zero weight always gives that category. With
+ * b = ceil(log2 k), p_i = w_i / sum(w), v_i = w_i 2^(64 - b - R) (R the
+ * exponent of the row's largest weight, 2^(R-1) <= max(w) < 2^R) and
+ * E = sum(min(1, v_i)) <= k, each category's probability is within
+ * (2 + 2 E p_i) / W + 2^-64 of p_i, and W >= 2^(63-b) - 2
+ * (docs/categorical_rows.md).
+ *
+ * A host generator checks and sums each run of 4096 weights while it is in
+ * cache, on all cores, then draws. A GPU generator reads each weight at most
+ * twice (once more per further 16384 samples drawn from one run of 4096): a
+ * checking and summing pass, which the call waits for, then a pass over
+ * each run of 4096 categories that holds samples; the call returns when the
+ * samples are written. Scratch: about 1/8 byte per weight on the host; on
+ * GPUs 16 bytes per 4096 weights and 8 per row, and when k > 4096 another
+ * 16 bytes per 4096 weights and 8 bytes per sample.
+ *
+ * \param generator       a generator.
+ * \param weights         rows * k unnormalised weights, row-major, finite and
+ *                        not negative, no row all zero; in memory of the
+ *                        generator's kind (device memory for a GPU generator).
+ * \param rows            number of rows.
+ * \param k               categories per row, 1 to 2^32 - 1.
+ * \param output          rows * samples_per_row unsigned ints in memory of
+ *                        the generator's kind.
+ * \param samples_per_row samples drawn from each row.
+ * \return ROCDIST_STATUS_SUCCESS (also when rows * samples_per_row is 0: then
+ *         nothing is read or written); ROCDIST_STATUS_INVALID_HANDLE for a
+ *         bad generator; ROCDIST_STATUS_INVALID_VALUE for k > 2^32 - 1, for
+ *         rows * k weights more than a size_t can address, for k = 0 when
+ *         rows * samples_per_row > 0, and for a negative, NaN or infinite
+ *         weight or a row of zeros anywhere in the rows;
+ *         ROCDIST_STATUS_INVALID_POINTER if weights or output is NULL or
+ *         misaligned; ROCDIST_STATUS_OUT_OF_RANGE if rows * samples_per_row
+ *         overflows a size_t or offset + rows * samples_per_row exceeds
+ *         2^64; ROCDIST_STATUS_WRONG_MEMORY if a GPU generator is given host
+ *         weights or output (or another device's);
+ *         ROCDIST_STATUS_ALLOCATION_FAILED if its scratch cannot be
+ *         allocated; ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is
+ *         written and the position does not move.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_categorical_rows(rocdist_generator generator,
+                                                                const float*      weights,
+                                                                size_t            rows,
+                                                                size_t            k,
+                                                                unsigned int*     output,
+                                                                size_t            samples_per_row);
+
+/**
+ * \brief As rocdist_generate_categorical_rows, from double weights. Weights
+ *        that are floats give the same categories as
+ *        rocdist_generate_categorical_rows.
+ * \param generator       a generator.
+ * \param weights         rows * k weights in memory of the generator's kind.
+ * \param rows            number of rows.
+ * \param k               categories per row, 1 to 2^32 - 1.
+ * \param output          rows * samples_per_row unsigned ints in memory of
+ *                        the generator's kind.
+ * \param samples_per_row samples drawn from each row.
+ * \return as rocdist_generate_categorical_rows.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_categorical_rows_double(rocdist_generator generator,
+                                                                       const double*     weights,
+                                                                       size_t            rows,
+                                                                       size_t            k,
+                                                                       unsigned int*     output,
+                                                                       size_t            samples_per_row);
+
+/**
+ * \brief As rocdist_generate_categorical_rows, with row r's probabilities
+ *        softmax(logits_r / temperature) (torch.distributions.Categorical
+ *        with logits, jax.random.categorical).
+ *
+ * Logit l becomes the weight 2^(l c), c = log2(e) / temperature rounded to
+ * double, relative to the largest logit of its run of 4096 categories, by
+ * integer arithmetic only (no exp from a math library), so host and GPU
+ * generators give identical categories. A logit of -inf has probability 0
+ * and is never drawn. Each weight's exponent h carries the rounding of two
+ * double products and a sum (about 2^-52 (1 + |l - max l| c) in the
+ * probability, relatively), and its fixed point an error below 5 units, so
+ * the bound of rocdist_generate_categorical_rows holds for the weights 2^h
+ * with 7 in place of 2 (docs/categorical_rows.md).
+ *
+ * \param generator       a generator.
+ * \param logits          rows * k logits, row-major, each finite or -inf, not
+ *                        all -inf in any row; in memory of the generator's
+ *                        kind.
+ * \param rows            number of rows.
+ * \param k               categories per row, 1 to 2^32 - 1.
+ * \param temperature     greater than 0; +inf gives every category with a
+ *                        finite logit the same probability.
+ * \param output          rows * samples_per_row unsigned ints in memory of
+ *                        the generator's kind.
+ * \param samples_per_row samples drawn from each row.
+ * \return as rocdist_generate_categorical_rows, with
+ *         ROCDIST_STATUS_INVALID_VALUE (even when nothing is drawn) for a
+ *         temperature that is NaN, zero or negative, and (instead of the
+ *         weights' cases) for a NaN or +inf logit or a row of -inf logits.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_categorical_logits(rocdist_generator generator,
+                                                                  const float*      logits,
+                                                                  size_t            rows,
+                                                                  size_t            k,
+                                                                  float             temperature,
+                                                                  unsigned int*     output,
+                                                                  size_t            samples_per_row);
+
+/**
  * \brief A sentence describing a status, for messages to users.
  * \param status any value; unknown values get a sentence saying so.
  * \return a static NUL-terminated string; never NULL.

@@ -294,6 +294,57 @@ public:
         check(rocdist_generate_categorical(handle_, table, output, n));
     }
 
+    /**
+     * \brief rocdist_generate_categorical_rows: samples_per_row categories
+     *        of each of rows rows of k float weights, without a table.
+     * \param weights         rows * k weights, row-major, in memory of the
+     *                        generator's kind.
+     * \param rows            number of rows.
+     * \param k               categories per row.
+     * \param output          rows * samples_per_row unsigned ints in memory
+     *                        of the generator's kind.
+     * \param samples_per_row samples drawn from each row.
+     */
+    void generate_categorical_rows(const float* weights, std::size_t rows, std::size_t k, unsigned int* output,
+                                   std::size_t samples_per_row)
+    {
+        check(rocdist_generate_categorical_rows(handle_, weights, rows, k, output, samples_per_row));
+    }
+
+    /**
+     * \brief rocdist_generate_categorical_rows_double.
+     * \param weights         rows * k double weights, row-major, in memory of
+     *                        the generator's kind.
+     * \param rows            number of rows.
+     * \param k               categories per row.
+     * \param output          rows * samples_per_row unsigned ints in memory
+     *                        of the generator's kind.
+     * \param samples_per_row samples drawn from each row.
+     */
+    void generate_categorical_rows(const double* weights, std::size_t rows, std::size_t k, unsigned int* output,
+                                   std::size_t samples_per_row)
+    {
+        check(rocdist_generate_categorical_rows_double(handle_, weights, rows, k, output, samples_per_row));
+    }
+
+    /**
+     * \brief rocdist_generate_categorical_logits: categories with row r's
+     *        probabilities softmax(logits_r / temperature).
+     * \param logits          rows * k logits, row-major, in memory of the
+     *                        generator's kind.
+     * \param rows            number of rows.
+     * \param k               categories per row.
+     * \param temperature     greater than 0.
+     * \param output          rows * samples_per_row unsigned ints in memory
+     *                        of the generator's kind.
+     * \param samples_per_row samples drawn from each row.
+     */
+    void generate_categorical_logits(const float* logits, std::size_t rows, std::size_t k, float temperature,
+                                     unsigned int* output, std::size_t samples_per_row)
+    {
+        check(rocdist_generate_categorical_logits(handle_, logits, rows, k, temperature, output, samples_per_row));
+    }
+
 private:
     rocdist_generator handle_ = nullptr;
 };

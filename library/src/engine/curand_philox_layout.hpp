@@ -41,4 +41,15 @@ ROCDIST_HOST_DEVICE philox_words double_block(philox_key key, std::uint64_t b)
                          key);
 }
 
+// The 64 random bits of double e (words 2e and 2e + 1 of the double layout,
+// low word first), before they are made a double: what categorical samples use.
+ROCDIST_HOST_DEVICE std::uint64_t double_bits(philox_key key, std::uint64_t e)
+{
+    // Selects, not r.w[2 * (e % 2)]: a dynamically indexed array would go to
+    // GPU local memory.
+    const philox_words r    = double_block(key, e / 2);
+    const bool         even = e % 2 == 0;
+    return (even ? r.w[0] : r.w[2]) | static_cast<std::uint64_t>(even ? r.w[1] : r.w[3]) << 32;
+}
+
 } // namespace rocdist::engine

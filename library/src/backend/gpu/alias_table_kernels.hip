@@ -3,14 +3,16 @@
 // device-wide scans for the prefix sums and for the light/heavy partition,
 // and the sweep split by merge path (Lehmann et al., "Weighted Random
 // Sampling on GPUs", 2021). The table equals the host's bit for bit.
-#include <algorithm>
 #include <cstring>
 
 #include "backend/gpu/device_guard.hpp"
+#include "backend/gpu/device_memory.hpp"
 #include "backend/gpu/device_scan.hpp"
 #include "backend/gpu/gpu_backend.hpp"
+#include "backend/gpu/grid_stride.hpp"
 #include "backend/gpu/launch_shape.hpp"
 #include "backend/gpu/runtime.hpp"
+#include "backend/gpu/scan_scratch.hpp"
 #include "distributions/alias_table.hpp"
 
 namespace rocdist::gpu
@@ -24,61 +26,11 @@ using distributions::alias_entry;
 // Sweep items per merge thread: one binary search per this many columns.
 constexpr std::uint64_t columns_per_thread = 16;
 
-// Device memory freed on every return path unless released. Work queued on
-// the stream may still use it when a later step fails, and cudaFree only
-// "may" wait for that: the stream is waited for first.
-class device_memory
-{
-public:
-    explicit device_memory(hipStream_t stream) : stream_(stream) {}
-    ~device_memory()
-    {
-        if(p_ != nullptr)
-        {
-            (void)hipStreamSynchronize(stream_);
-            (void)hipFree(p_);
-        }
-    }
-    device_memory(const device_memory&)            = delete;
-    device_memory& operator=(const device_memory&) = delete;
-
-    bool allocate(std::size_t bytes)
-    {
-        if(hipMalloc(&p_, std::max<std::size_t>(bytes, 1)) != hipSuccess)
-        {
-            (void)hipGetLastError();
-            p_ = nullptr;
-            return false;
-        }
-        return true;
-    }
-    template <class T>
-    T* as() const
-    {
-        return static_cast<T*>(p_);
-    }
-    void* release()
-    {
-        void* p = p_;
-        p_      = nullptr;
-        return p;
-    }
-
-private:
-    hipStream_t stream_;
-    void*       p_ = nullptr;
-};
-
 struct weight_summary
 {
     unsigned long long largest_bits; // positive doubles order as their bits
     unsigned int       invalid;
 };
-
-#define ROCDIST_GRID_STRIDE(i, count)                                                              \
-    for(std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;       \
-        i < (count);                                                                               \
-        i += static_cast<std::uint64_t>(gridDim.x) * blockDim.x)
 
 template <class T>
 ROCDIST_KERNEL void summarise_weights(const T* weights, std::uint64_t k, weight_summary* summary)
@@ -184,33 +136,6 @@ ROCDIST_KERNEL void sweep_kernel(distributions::alias_split_input in, std::uint6
         distributions::write_alias_columns(in, d, k - d < columns_per_thread ? k - d : columns_per_thread, table);
     }
 }
-
-// Scratch for the scans, grown to the largest size any of them asks for.
-class scan_scratch
-{
-public:
-    explicit scan_scratch(hipStream_t stream) : memory_(stream) {}
-    template <class Scan>
-    bool reserve(Scan&& scan)
-    {
-        std::size_t bytes = 0;
-        if(scan(nullptr, bytes) != hipSuccess)
-            return false;
-        needed_ = std::max(needed_, bytes);
-        return true;
-    }
-    bool allocate() { return memory_.allocate(needed_); }
-    template <class Scan>
-    bool run(Scan&& scan)
-    {
-        std::size_t bytes = needed_;
-        return scan(memory_.as<void>(), bytes) == hipSuccess;
-    }
-
-private:
-    device_memory memory_;
-    std::size_t   needed_ = 0;
-};
 
 template <class T>
 rocdist_status build(const device_info& device, hipStream_t stream, const T* weights, std::uint32_t k,

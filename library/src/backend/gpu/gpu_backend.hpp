@@ -5,9 +5,11 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "backend/categorical_row_inputs.hpp"
 #include "backend/compacted_chunks.hpp"
 #include "config.hpp"
 #include "distributions/alias_table.hpp"
+#include "engine/philox4x32_10.hpp"
 #include "rocdist/rocdist.h"
 
 namespace rocdist::gpu
@@ -62,6 +64,23 @@ template <class T>
 ROCDIST_KERNEL_SOURCE_API rocdist_status build_alias_table(const device_info& device, void* stream,
                                                            const T* weights, std::uint32_t k,
                                                            distributions::alias_entry** table);
+
+// Batched categorical sampling (backend/categorical_row_inputs.hpp): rows of
+// k values of in.values, samples_per_row categories of each into out, as
+// host::generate_categorical_rows draws them, on `stream`. The validation
+// pass is waited for: ROCDIST_STATUS_INVALID_VALUE, having queued nothing
+// that writes, for an invalid value or a row with nothing to draw. Then the
+// draws are queued and waited for too (their scratch is freed after).
+// ROCDIST_STATUS_ALLOCATION_FAILED or ROCDIST_STATUS_LAUNCH_FAILURE, having
+// written nothing, when scratch or a launch is refused before the draws
+// are queued. Defined in categorical_rows_kernels.hip for weight_rows<float>,
+// weight_rows<double> and logit_rows.
+template <class Input>
+ROCDIST_KERNEL_SOURCE_API rocdist_status generate_categorical_rows(const device_info& device, void* stream,
+                                                                   const Input& in, std::uint64_t rows,
+                                                                   std::uint64_t k, unsigned int* out,
+                                                                   std::uint64_t samples_per_row,
+                                                                   engine::philox_key key, std::uint64_t offset);
 
 // Frees a table once the work queued on its device, on any stream, which may
 // still read it has finished.

@@ -10,36 +10,16 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "backend/gpu/block_collectives.hpp"
 #include "backend/gpu/runtime.hpp"
 
 namespace rocdist::gpu::tiled_scan
 {
 
-constexpr unsigned      threads          = 256;
+constexpr unsigned      threads          = ROCDIST_THREADS_PER_BLOCK; // block_exclusive_sum's
 constexpr unsigned      items_per_thread = 4;
 constexpr std::uint64_t tile             = threads * items_per_thread;
 constexpr unsigned      max_blocks       = 1024;
-
-// The block's exclusive prefix of each thread's value; *total gets the sum.
-template <class T>
-__device__ T block_exclusive_sum(T value, T* total)
-{
-    __shared__ T partial[threads];
-    const unsigned t = threadIdx.x;
-    partial[t]       = value;
-    __syncthreads();
-    for(unsigned d = 1; d < threads; d *= 2) // Hillis-Steele: log2(threads) steps
-    {
-        const T add = t >= d ? partial[t - d] : T(0);
-        __syncthreads();
-        partial[t] += add;
-        __syncthreads();
-    }
-    const T exclusive = partial[t] - value;
-    *total            = partial[threads - 1];
-    __syncthreads(); // partial is reused by the next call
-    return exclusive;
-}
 
 template <class T>
 __device__ T thread_items_sum(const T* data, std::uint64_t n, std::uint64_t first)

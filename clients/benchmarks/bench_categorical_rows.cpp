@@ -1,0 +1,176 @@
+// Batched categorical sampling (rocdist_generate_categorical_rows and
+// _logits): rows of float weights, each sampled samples_per_row times,
+// timed call by call (the call returns when its samples are written, on a
+// GPU too). Host figures sit beside NumPy's loop of Generator.choice(k, p=row)
+// over the rows, NumPy's vectorised inverse CDF
+// (rng.random((rows, 1)) < p.cumsum(1)).argmax(1), once per sample column,
+// and PyTorch's torch.multinomial on the CPU (one thread) when Python has
+// torch, all single-threaded and in the same run.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "backend/host/parallel_for.hpp"
+#include "bench_context.hpp"
+#include "config.hpp"
+#include "numpy_peer.hpp"
+
+#if ROCDIST_HAS_GPU_BACKEND
+#include "backend/gpu/runtime.hpp"
+#endif
+
+namespace rocdist_bench
+{
+namespace
+{
+
+struct rows_case
+{
+    std::size_t rows, k, samples_per_row;
+    bool        logits;
+
+    std::string name() const
+    {
+        return std::string("categorical_rows/") + (logits ? "logits/" : "weights/") + "rows=" + std::to_string(rows)
+               + ",k=" + std::to_string(k) + ",samples=" + std::to_string(samples_per_row);
+    }
+};
+
+// The two host cases (many short rows, few long ones), their logit
+// versions, and the GPU's: 128 rows of 2^17.
+const rows_case host_cases[] = {{4096, 1000, 1, false}, {8, 1000000, 100, false}, {4096, 1000, 1, true},
+                                {8, 1000000, 100, true}};
+const rows_case gpu_cases[]  = {{4096, 1000, 1, false}, {8, 1000000, 100, false}, {128, 131072, 1, false},
+                                {8, std::size_t(1) << 27, 100, false}, {4096, 1000, 1, true}};
+
+// Uniform [0, 1) weights (or standard normal logits), the same every run,
+// in memory of the benchmarked backend; freed with the object.
+class rows_input
+{
+public:
+    explicit rows_input(const rows_case& c) : host_(c.rows * c.k)
+    {
+        std::mt19937                          rng(static_cast<unsigned>(c.k + c.rows));
+        std::uniform_real_distribution<float> u(0.0f, 1.0f);
+        std::normal_distribution<float>       z(0.0f, 1.0f);
+        for(float& x : host_)
+            x = c.logits ? z(rng) : u(rng);
+#if ROCDIST_HAS_GPU_BACKEND
+        if(context.on_gpu)
+        {
+            if(hipMalloc(reinterpret_cast<void**>(&device_), host_.size() * sizeof(float)) != hipSuccess)
+                throw std::runtime_error("cannot allocate the weights on the GPU");
+            (void)hipMemcpy(device_, host_.data(), host_.size() * sizeof(float), hipMemcpyHostToDevice);
+            (void)hipDeviceSynchronize();
+            host_.clear();
+        }
+#endif
+    }
+    ~rows_input()
+    {
+#if ROCDIST_HAS_GPU_BACKEND
+        if(device_ != nullptr)
+        {
+            (void)hipDeviceSynchronize();
+            (void)hipFree(device_);
+        }
+#endif
+    }
+    rows_input(const rows_input&)            = delete;
+    rows_input& operator=(const rows_input&) = delete;
+    const float* data() const { return device_ != nullptr ? device_ : host_.data(); }
+
+private:
+    std::vector<float> host_;
+    float*             device_ = nullptr;
+};
+
+void rows_bench(benchmark::State& state, const rows_case c)
+{
+    const rows_input  in(c);
+    const std::size_t n = c.rows * c.samples_per_row;
+    if(n > context.n)
+        throw std::runtime_error("the output buffer holds fewer than rows * samples_per_row categories");
+    auto* out = static_cast<unsigned int*>(context.buffer);
+    for(auto _ : state)
+    {
+        // Wall-clock time, on a GPU too (add() then asks the body for it).
+        const auto begin = std::chrono::steady_clock::now();
+        check(c.logits ? rocdist_generate_categorical_logits(context.gen, in.data(), c.rows, c.k, 1.0f, out, c.samples_per_row)
+                       : rocdist_generate_categorical_rows(context.gen, in.data(), c.rows, c.k, out, c.samples_per_row));
+        if(context.on_gpu)
+            state.SetIterationTime(std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count());
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * c.rows * c.k * sizeof(float)));
+}
+
+std::vector<rows_case> cases()
+{
+    return context.on_gpu ? std::vector<rows_case>(std::begin(gpu_cases), std::end(gpu_cases))
+                          : std::vector<rows_case>(std::begin(host_cases), std::end(host_cases));
+}
+
+} // namespace
+
+void register_categorical_rows_benchmarks()
+{
+    for(const rows_case& c : cases())
+        add(c.name(), [c](benchmark::State& state) { rows_bench(state, c); });
+}
+
+void print_categorical_rows_summary(const summary_reporter& r)
+{
+    const auto cores = static_cast<double>(rocdist::host::usable_cpus());
+    std::printf("\nBatched categorical sampling on the %s backend (rows of float weights or logits, no table)",
+                context.on_gpu ? "GPU" : "host");
+    if(!context.on_gpu)
+        std::printf(", %.0f cores; peers single-threaded: NumPy's loop of Generator.choice(k, p=row), NumPy's\n"
+                    "vectorised inverse CDF (rng.random((rows, 1)) < p.cumsum(1)).argmax(1) per sample column, "
+                    "torch.multinomial(w, samples, replacement=True) on the CPU",
+                    cores);
+    std::printf("\n%-44s %10s %12s %11s", "case", "ms/call", "Msamples/s", "weights GB/s");
+    if(!context.on_gpu)
+        std::printf(" %11s %11s %11s %12s %14s", "choice Ms/s", "inv-CDF Ms/s", "torch Ms/s", "vs fastest",
+                    "per core/fastest");
+    std::printf("\n");
+    for(const rows_case& c : cases())
+    {
+        const double rate = r.items_per_second(c.name());
+        if(rate == 0)
+            continue;
+        std::printf("%-44s %10.3f %12.4g %11.2f", c.name().c_str() + 17, r.milliseconds(c.name()), rate / 1e6,
+                    r.bytes_per_second(c.name()) / 1e9);
+        if(!context.on_gpu && !c.logits)
+        {
+            const numpy_rates peers = measure_numpy(
+                "rows " + std::to_string(c.rows) + " " + std::to_string(c.k), c.samples_per_row);
+            double fastest = 0;
+            for(const char* peer : {"choice_loop", "inverse_cdf", "torch_multinomial"})
+            {
+                const auto it = peers.samples_per_second.find(peer);
+                if(it == peers.samples_per_second.end())
+                    std::printf(" %11s", "-");
+                else
+                {
+                    std::printf(" %11.4g", it->second / 1e6);
+                    fastest = std::max(fastest, it->second);
+                }
+            }
+            if(fastest > 0)
+                std::printf(" %11.1fx %13.1fx", rate / fastest, rate / cores / fastest);
+            if(!peers.unavailable.empty())
+                std::printf("  %s", peers.unavailable.c_str());
+            if(!peers.messages.empty())
+                std::printf("  (%s)", peers.messages.c_str());
+        }
+        std::printf("\n");
+    }
+}
+
+} // namespace rocdist_bench

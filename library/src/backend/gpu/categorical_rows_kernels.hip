@@ -1,0 +1,455 @@
+// Batched categorical sampling on GPUs, compiled by hipcc and nvcc from this
+// one source. One design serves many short rows and few long ones: the unit
+// of work is a tile of 4096 categories of a row (distributions/
+// row_fixed_point.hpp), one block of 256 threads, 16 values per thread, so a
+// call has rows x ceil(k / 4096) tiles of work whatever its shape.
+//
+//  1. summarise_tiles: each tile's values are read once, checked, and
+//     reduced to the tile's largest and fixed-point sum;
+//  2. combine_rows: per row, its reference and cumulative tile masses C_t
+//     (the call waits here and reads back whether anything was invalid);
+//  3. only when a row has several tiles: each sample finds its tile (binary
+//     search over C), and the samples are grouped by tile by a counting sort
+//     (counts, a device-wide scan, a scatter);
+//  4. draw_samples: each tile holding samples is read a second time, its
+//     prefix sums built in shared memory, and its samples found in them by
+//     binary search. A block takes at most 16384 of a tile's samples; a tile
+//     with more is read once more per further 16384.
+// Warp size plays no part: blocks cooperate through __shared__ memory and
+// barriers only (block_collectives.hpp).
+
+#include "backend/categorical_row_inputs.hpp"
+#include "backend/gpu/block_collectives.hpp"
+#include "backend/gpu/device_guard.hpp"
+#include "backend/gpu/device_memory.hpp"
+#include "backend/gpu/device_scan.hpp"
+#include "backend/gpu/gpu_backend.hpp"
+#include "backend/gpu/grid_stride.hpp"
+#include "backend/gpu/launch_shape.hpp"
+#include "backend/gpu/runtime.hpp"
+#include "backend/gpu/scan_scratch.hpp"
+#include "distributions/row_inverse_cdf.hpp"
+#include "engine/curand_philox_layout.hpp"
+
+namespace rocdist::gpu
+{
+namespace
+{
+
+using backend::row_tile_summary;
+using distributions::row_tile_size;
+
+constexpr unsigned items_per_thread = row_tile_size / ROCDIST_THREADS_PER_BLOCK;
+static_assert(items_per_thread * ROCDIST_THREADS_PER_BLOCK == row_tile_size);
+
+// Samples one block draws from a tile before another block takes over.
+constexpr std::uint64_t samples_per_block = 16384;
+
+struct row_layout
+{
+    std::uint64_t rows, k, tiles_per_row, samples_per_row;
+};
+
+struct maximum
+{
+    __device__ double operator()(double a, double b) const { return a > b ? a : b; }
+};
+struct plus
+{
+    __device__ std::uint64_t operator()(std::uint64_t a, std::uint64_t b) const { return a + b; }
+};
+
+// What a tile's first reduction finds: its largest, and whether it holds an
+// invalid value, in one pass of barriers.
+struct tile_extremes
+{
+    double   largest;
+    unsigned invalid;
+};
+struct extremes_of
+{
+    __device__ tile_extremes operator()(const tile_extremes& a, const tile_extremes& b) const
+    {
+        return {a.largest > b.largest ? a.largest : b.largest, a.invalid | b.invalid};
+    }
+};
+
+// Tile g's values: the first, how many, where.
+struct tile_extent
+{
+    std::uint64_t row, tile, first, count;
+};
+
+__device__ tile_extent extent_of(const row_layout& layout, std::uint64_t g)
+{
+    const std::uint64_t row = g / layout.tiles_per_row, tile = g % layout.tiles_per_row;
+    const std::uint64_t first = tile * row_tile_size;
+    return {row, tile, first, layout.k - first < row_tile_size ? layout.k - first : row_tile_size};
+}
+
+// The first tile of a row whose cumulative mass exceeds target.
+__device__ std::uint64_t tile_of_target(const row_tile_summary* tiles, std::uint64_t count, std::uint64_t target)
+{
+    std::uint64_t lo = 0, hi = count - 1; // the last tile's mass is the row's total, above every target
+    while(lo < hi)
+    {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        if(tiles[mid].mass > target)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+template <class Input>
+ROCDIST_KERNEL void summarise_tiles(Input in, row_layout layout, row_tile_summary* tiles, unsigned* invalid)
+{
+    using T = typename Input::value_type;
+    ROCDIST_BLOCK_STRIDE(g, layout.rows * layout.tiles_per_row)
+    {
+        const tile_extent e = extent_of(layout, g);
+        const T*          v = in.values + e.row * layout.k + e.first;
+        T                 items[items_per_thread];
+        bool              valid   = true;
+        double            largest = Input::none;
+        ROCDIST_UNROLL
+        for(unsigned j = 0; j < items_per_thread; ++j)
+        {
+            const std::uint64_t i = threadIdx.x + j * ROCDIST_THREADS_PER_BLOCK; // coalesced
+            items[j]              = i < e.count ? v[i] : T(0);
+            if(i < e.count)
+            {
+                valid          = valid && Input::valid(items[j]);
+                const double r = Input::rank(items[j]);
+                largest        = r > largest ? r : largest;
+            }
+        }
+        const tile_extremes tile = block_reduce(tile_extremes{largest, valid ? 0u : 1u}, extremes_of{});
+        largest                  = tile.largest;
+        if(tile.invalid != 0) // the same for the whole block
+        {
+            if(threadIdx.x == 0)
+                atomicOr(invalid, 1u);
+            continue;
+        }
+        std::uint64_t sum = 0;
+        if(largest != Input::none) // the same for the whole block
+        {
+            const typename Input::scale_type scale = in.scale(largest);
+            ROCDIST_UNROLL
+            for(unsigned j = 0; j < items_per_thread; ++j)
+            {
+                if(threadIdx.x + j * ROCDIST_THREADS_PER_BLOCK < e.count)
+                    sum += in.fixed_point(items[j], scale);
+            }
+        }
+        sum = block_reduce(sum, plus{});
+        if(threadIdx.x == 0)
+            tiles[g] = {largest, sum};
+    }
+}
+
+// Per row: the reference, and each tile's mass replaced by C_t. Rows of
+// one tile take a thread each (C_0 is the tile's sum), rows of several a
+// block, which scans their tiles.
+template <class Input>
+ROCDIST_KERNEL void combine_rows(Input in, row_layout layout, row_tile_summary* tiles, double* row_reference,
+                                 unsigned* invalid)
+{
+    if(layout.tiles_per_row == 1)
+    {
+        ROCDIST_GRID_STRIDE(row, layout.rows)
+        {
+            row_reference[row] = in.reference(tiles[row].largest);
+            if(row_reference[row] == distributions::no_reference)
+                atomicOr(invalid, 1u);
+        }
+        return;
+    }
+    ROCDIST_BLOCK_STRIDE(row, layout.rows)
+    {
+        row_tile_summary* t         = tiles + row * layout.tiles_per_row;
+        double            reference = distributions::no_reference;
+        for(std::uint64_t i = threadIdx.x; i < layout.tiles_per_row; i += ROCDIST_THREADS_PER_BLOCK)
+        {
+            const double r = in.reference(t[i].largest);
+            reference      = r > reference ? r : reference;
+        }
+        reference = block_reduce(reference, maximum{});
+        if(reference == distributions::no_reference) // the same for the whole block
+        {
+            if(threadIdx.x == 0)
+                atomicOr(invalid, 1u);
+            continue;
+        }
+        std::uint64_t carry = 0;
+        for(std::uint64_t first = 0; first < layout.tiles_per_row; first += ROCDIST_THREADS_PER_BLOCK)
+        {
+            const std::uint64_t i    = first + threadIdx.x;
+            const std::uint64_t mass = i < layout.tiles_per_row
+                                           ? distributions::shifted_mass(
+                                                 t[i].mass, distributions::tile_shift(reference, in.reference(t[i].largest)))
+                                           : 0;
+            std::uint64_t       total  = 0;
+            const std::uint64_t before = block_exclusive_sum(mass, &total);
+            if(i < layout.tiles_per_row)
+                t[i].mass = carry + before + mass;
+            carry += total;
+        }
+        if(threadIdx.x == 0)
+            row_reference[row] = reference;
+    }
+}
+
+// Rows of several tiles: sample s's tile, counted...
+ROCDIST_KERNEL void count_tile_samples(row_layout layout, const row_tile_summary* tiles, engine::philox_key key,
+                                       std::uint64_t offset, unsigned long long* counts)
+{
+    ROCDIST_GRID_STRIDE(s, layout.rows * layout.samples_per_row)
+    {
+        const std::uint64_t     row    = s / layout.samples_per_row;
+        const row_tile_summary* t      = tiles + row * layout.tiles_per_row;
+        const std::uint64_t     target = distributions::row_target(engine::double_bits(key, offset + s),
+                                                                   t[layout.tiles_per_row - 1].mass);
+        atomicAdd(counts + row * layout.tiles_per_row + tile_of_target(t, layout.tiles_per_row, target), 1ull);
+    }
+}
+
+// ...then placed among its tile's samples (starts: the counts' exclusive
+// scan; filled: zeros). The order within a tile varies from run to run; the
+// categories do not, as each sample's output place is its own.
+ROCDIST_KERNEL void group_tile_samples(row_layout layout, const row_tile_summary* tiles, engine::philox_key key,
+                                       std::uint64_t offset, const unsigned long long* starts,
+                                       unsigned long long* filled, unsigned long long* grouped)
+{
+    ROCDIST_GRID_STRIDE(s, layout.rows * layout.samples_per_row)
+    {
+        const std::uint64_t     row    = s / layout.samples_per_row;
+        const row_tile_summary* t      = tiles + row * layout.tiles_per_row;
+        const std::uint64_t     target = distributions::row_target(engine::double_bits(key, offset + s),
+                                                                   t[layout.tiles_per_row - 1].mass);
+        const std::uint64_t     g      = row * layout.tiles_per_row + tile_of_target(t, layout.tiles_per_row, target);
+        grouped[starts[g] + atomicAdd(filled + g, 1ull)] = s;
+    }
+}
+
+// Blocks each tile needs: one per samples_per_block of its samples.
+ROCDIST_KERNEL void count_tile_blocks(std::uint64_t tiles, const unsigned long long* starts,
+                                      unsigned long long* blocks)
+{
+    ROCDIST_GRID_STRIDE(g, tiles + 1)
+    blocks[g] = g == tiles ? 0 : (starts[g + 1] - starts[g] + samples_per_block - 1) / samples_per_block;
+}
+
+// Where a block's samples are: rows of one tile take samples_per_block of
+// a row's samples in order; rows of several take them from the grouping.
+struct sample_lists
+{
+    const unsigned long long* starts;       // per tile, into grouped (several tiles)
+    const unsigned long long* grouped;      // sample indices by tile
+    const unsigned long long* block_starts; // per tile, the first block (several tiles)
+    std::uint64_t             blocks;       // blocks of work in all
+};
+
+struct block_work
+{
+    std::uint64_t tile, begin, end; // the tile (g), and positions in its sample list
+};
+
+__device__ block_work work_of(const row_layout& layout, const sample_lists& lists, std::uint64_t b)
+{
+    if(layout.tiles_per_row == 1)
+    {
+        const std::uint64_t per_row = (layout.samples_per_row + samples_per_block - 1) / samples_per_block;
+        const std::uint64_t row = b / per_row, begin = row * layout.samples_per_row + b % per_row * samples_per_block;
+        const std::uint64_t row_end = (row + 1) * layout.samples_per_row;
+        return {row, begin, row_end - begin < samples_per_block ? row_end : begin + samples_per_block};
+    }
+    // The last tile whose first block is b or before.
+    std::uint64_t lo = 0, hi = layout.rows * layout.tiles_per_row - 1;
+    while(lo < hi)
+    {
+        const std::uint64_t mid = lo + (hi - lo + 1) / 2;
+        if(lists.block_starts[mid] <= b)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    const std::uint64_t begin = lists.starts[lo] + (b - lists.block_starts[lo]) * samples_per_block;
+    const std::uint64_t end   = lists.starts[lo + 1];
+    return {lo, begin, end - begin < samples_per_block ? end : begin + samples_per_block};
+}
+
+template <class Input>
+ROCDIST_KERNEL void draw_samples(Input in, row_layout layout, const row_tile_summary* tiles,
+                                 const double* row_reference, sample_lists lists, engine::philox_key key,
+                                 std::uint64_t offset, unsigned int* out)
+{
+    // The tile's inclusive prefix sums, in fixed point at the tile's scale.
+    __shared__ std::uint64_t prefix[row_tile_size];
+    ROCDIST_BLOCK_STRIDE(b, lists.blocks)
+    {
+        const block_work w = work_of(layout, lists, b);
+        if(w.begin == w.end) // the same for the whole block
+            continue;
+        const tile_extent                        e     = extent_of(layout, w.tile);
+        const row_tile_summary*                  t     = tiles + e.row * layout.tiles_per_row;
+        const typename Input::value_type*        v     = in.values + e.row * layout.k + e.first;
+        const typename Input::scale_type         scale = in.scale(t[e.tile].largest);
+        ROCDIST_UNROLL
+        for(unsigned j = 0; j < items_per_thread; ++j)
+        {
+            const std::uint64_t i = threadIdx.x + j * ROCDIST_THREADS_PER_BLOCK; // coalesced
+            prefix[i]             = i < e.count ? in.fixed_point(v[i], scale) : 0;
+        }
+        __syncthreads();
+        // Each thread's run of items_per_thread consecutive values.
+        std::uint64_t* run = prefix + threadIdx.x * items_per_thread;
+        std::uint64_t  own = 0;
+        ROCDIST_UNROLL
+        for(unsigned j = 0; j < items_per_thread; ++j)
+            own += run[j];
+        std::uint64_t total   = 0;
+        std::uint64_t through = block_exclusive_sum(own, &total);
+        ROCDIST_UNROLL
+        for(unsigned j = 0; j < items_per_thread; ++j)
+        {
+            through += run[j];
+            run[j] = through;
+        }
+        __syncthreads();
+
+        const std::uint64_t row_total = t[layout.tiles_per_row - 1].mass;
+        const std::uint64_t before    = e.tile == 0 ? 0 : t[e.tile - 1].mass;
+        const unsigned shift = distributions::tile_shift(row_reference[e.row], in.reference(t[e.tile].largest));
+        for(std::uint64_t q = w.begin + threadIdx.x; q < w.end; q += ROCDIST_THREADS_PER_BLOCK)
+        {
+            const std::uint64_t s = layout.tiles_per_row == 1 ? q : lists.grouped[q];
+            const std::uint64_t target
+                = distributions::row_target(engine::double_bits(key, offset + s), row_total);
+            const std::uint64_t search = distributions::tile_search_key(target, before, shift);
+            std::uint64_t       lo = 0, hi = e.count - 1; // prefix[count - 1] reaches every key
+            while(lo < hi)
+            {
+                const std::uint64_t mid = lo + (hi - lo) / 2;
+                if(prefix[mid] >= search)
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            out[s] = static_cast<unsigned int>(e.first + lo);
+        }
+        __syncthreads(); // prefix is rebuilt for the block's next tile
+    }
+}
+
+// Blocks for work that is one block per item.
+template <auto Kernel>
+unsigned block_grid(const device_info& device, std::uint64_t items)
+{
+    return grid_blocks<Kernel>(device, items * threads_per_block);
+}
+
+template <class Input>
+rocdist_status generate(const device_info& device, hipStream_t stream, const Input& in, const row_layout& layout,
+                        unsigned int* out, engine::philox_key key, std::uint64_t offset)
+{
+    const auto launched = [](hipError_t launch) { return launch == hipSuccess; };
+    const std::uint64_t tile_count = layout.rows * layout.tiles_per_row;
+    const std::uint64_t n          = layout.rows * layout.samples_per_row;
+
+    device_memory tiles(stream), references(stream), flag(stream);
+    if(!tiles.allocate(tile_count * sizeof(row_tile_summary)) || !references.allocate(layout.rows * sizeof(double))
+       || !flag.allocate(sizeof(unsigned)))
+        return ROCDIST_STATUS_ALLOCATION_FAILED;
+    auto* summaries = tiles.as<row_tile_summary>();
+    auto* invalid   = flag.as<unsigned>();
+
+    // Checked before anything is written: the call waits for these two.
+    unsigned any_invalid = 0;
+    if(hipMemsetAsync(invalid, 0, sizeof(unsigned), stream) != hipSuccess
+       || !launched(ROCDIST_LAUNCH(summarise_tiles, block_grid<summarise_tiles<Input>>(device, tile_count),
+                                   threads_per_block, 0, stream, in, layout, summaries, invalid))
+       || !launched(ROCDIST_LAUNCH(combine_rows,
+                                   layout.tiles_per_row == 1 ? grid_blocks<combine_rows<Input>>(device, layout.rows)
+                                                             : block_grid<combine_rows<Input>>(device, layout.rows),
+                                   threads_per_block, 0, stream, in, layout, summaries, references.as<double>(),
+                                   invalid))
+       || hipMemcpyAsync(&any_invalid, invalid, sizeof any_invalid, hipMemcpyDeviceToHost, stream) != hipSuccess
+       || hipStreamSynchronize(stream) != hipSuccess)
+        return ROCDIST_STATUS_LAUNCH_FAILURE;
+    if(any_invalid != 0)
+        return ROCDIST_STATUS_INVALID_VALUE;
+
+    sample_lists  lists{nullptr, nullptr, nullptr, 0};
+    device_memory starts(stream), filled(stream), grouped(stream);
+    scan_scratch  scratch(stream);
+    if(layout.tiles_per_row == 1)
+        lists.blocks = layout.rows * ((layout.samples_per_row + samples_per_block - 1) / samples_per_block);
+    else
+    {
+        const std::uint64_t entries = tile_count + 1;
+        if(!starts.allocate(entries * sizeof(unsigned long long))
+           || !filled.allocate(entries * sizeof(unsigned long long))
+           || !grouped.allocate(n * sizeof(unsigned long long)))
+            return ROCDIST_STATUS_ALLOCATION_FAILED;
+        auto* s = starts.as<unsigned long long>();
+        auto* f = filled.as<unsigned long long>();
+        auto* g = grouped.as<unsigned long long>();
+        if(!scratch.reserve([&](void* p, std::size_t& bytes) { return exclusive_sum(p, bytes, s, entries, stream); }))
+            return ROCDIST_STATUS_LAUNCH_FAILURE;
+        if(!scratch.allocate())
+            return ROCDIST_STATUS_ALLOCATION_FAILED;
+        // Samples grouped by tile, then each tile's blocks of work counted and
+        // scanned (into filled, once the grouping is done with it).
+        std::uint64_t blocks = 0;
+        if(hipMemsetAsync(s, 0, entries * sizeof(unsigned long long), stream) != hipSuccess
+           || hipMemsetAsync(f, 0, entries * sizeof(unsigned long long), stream) != hipSuccess
+           || !launched(ROCDIST_LAUNCH(count_tile_samples, grid_blocks<count_tile_samples>(device, n),
+                                       threads_per_block, 0, stream, layout, summaries, key, offset, s))
+           || !scratch.run([&](void* p, std::size_t& bytes) { return exclusive_sum(p, bytes, s, entries, stream); })
+           || !launched(ROCDIST_LAUNCH(group_tile_samples, grid_blocks<group_tile_samples>(device, n),
+                                       threads_per_block, 0, stream, layout, summaries, key, offset, s, f, g))
+           || !launched(ROCDIST_LAUNCH(count_tile_blocks, grid_blocks<count_tile_blocks>(device, entries),
+                                       threads_per_block, 0, stream, tile_count, s, f))
+           || !scratch.run([&](void* p, std::size_t& bytes) { return exclusive_sum(p, bytes, f, entries, stream); })
+           || hipMemcpyAsync(&blocks, f + tile_count, sizeof blocks, hipMemcpyDeviceToHost, stream) != hipSuccess
+           || hipStreamSynchronize(stream) != hipSuccess)
+            return ROCDIST_STATUS_LAUNCH_FAILURE;
+        lists = {s, g, f, blocks};
+    }
+    // The draws: the only kernel that writes the output, waited for before
+    // the scratch it reads is freed.
+    if(!launched(ROCDIST_LAUNCH(draw_samples, block_grid<draw_samples<Input>>(device, lists.blocks),
+                                threads_per_block, 0, stream, in, layout, summaries, references.as<double>(), lists,
+                                key, offset, out))
+       || hipStreamSynchronize(stream) != hipSuccess)
+        return ROCDIST_STATUS_LAUNCH_FAILURE;
+    return ROCDIST_STATUS_SUCCESS;
+}
+
+} // namespace
+
+template <class Input>
+rocdist_status generate_categorical_rows(const device_info& device, void* stream, const Input& in,
+                                         std::uint64_t rows, std::uint64_t k, unsigned int* out,
+                                         std::uint64_t samples_per_row, engine::philox_key key, std::uint64_t offset)
+{
+    device_guard guard(device.ordinal);
+    if(!guard.ok())
+        return ROCDIST_STATUS_LAUNCH_FAILURE;
+    const row_layout layout{rows, k, (k + row_tile_size - 1) / row_tile_size, samples_per_row};
+    return generate(device, static_cast<hipStream_t>(stream), in, layout, out, key, offset);
+}
+
+#define ROCDIST_INSTANTIATE_ROWS(...)                                                              \
+    template ROCDIST_KERNEL_SOURCE_API rocdist_status generate_categorical_rows<__VA_ARGS__>(      \
+        const device_info&, void*, const __VA_ARGS__&, std::uint64_t, std::uint64_t, unsigned int*, \
+        std::uint64_t, engine::philox_key, std::uint64_t);
+
+ROCDIST_INSTANTIATE_ROWS(backend::weight_rows<float>)
+ROCDIST_INSTANTIATE_ROWS(backend::weight_rows<double>)
+ROCDIST_INSTANTIATE_ROWS(backend::logit_rows)
+
+} // namespace rocdist::gpu

@@ -1,0 +1,302 @@
+#include "backend/host/categorical_rows_host.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <memory>
+#include <type_traits>
+
+#include "backend/host/parallel_for.hpp"
+#include "distributions/row_inverse_cdf.hpp"
+#include "engine/curand_philox_layout.hpp"
+
+namespace rocdist::host
+{
+namespace
+{
+
+using distributions::row_tile_size;
+
+// The host keeps, besides each tile's largest and sum, the prefix sums of
+// its runs of 64 values: a sample then recomputes one run, not its tile.
+constexpr std::uint64_t run_size = 64;
+
+// A tile costs a few microseconds: below this many a thread's start-up
+// outweighs what it takes over.
+constexpr std::uint64_t min_tiles_per_thread = 16;
+// A sample costs a Philox block, two binary searches and a run.
+constexpr std::uint64_t min_samples_per_thread = 1024;
+// Samples drawn into a staging buffer (4 MiB) while their rows are in cache.
+constexpr std::uint64_t max_staged_samples = std::uint64_t(1) << 20;
+
+using tile_summary = backend::row_tile_summary;
+
+// The largest of n values by rank, and whether all are valid, as the inputs
+// define them (Input::valid, Input::rank); one loop without branches or
+// early exits.
+template <class Input>
+bool tile_largest(const Input&, const typename Input::value_type* v, std::uint64_t n, double& largest)
+{
+    bool   valid = true;
+    double m     = Input::none;
+    for(std::uint64_t i = 0; i < n; ++i)
+    {
+        valid &= Input::valid(v[i]);
+        const double r = Input::rank(v[i]);
+        m              = r > m ? r : m;
+    }
+    largest = m;
+    return valid;
+}
+
+// Weights through their bits: -0 made 0, a valid weight is a signed integer
+// from 0 to the largest finite's bits, and positive weights order as their
+// bits do. A negative weight sets the sign bit of the OR, an infinity or NaN
+// makes the maximum too large. Shifts on the unsigned bits, comparisons on
+// the signed: one loop the compiler vectorises.
+template <class T, class Bits>
+bool weight_tile_largest(const T* v, std::uint64_t n, double& largest)
+{
+    using Unsigned        = std::make_unsigned_t<Bits>;
+    constexpr Bits finite = sizeof(T) == sizeof(float) ? Bits(0x7f7fffff) : Bits(0x7fefffffffffffff);
+    Bits           m = 0, any = 0;
+    for(std::uint64_t i = 0; i < n; ++i)
+    {
+        Unsigned u;
+        std::memcpy(&u, v + i, sizeof u);
+        u &= -static_cast<Unsigned>(static_cast<Unsigned>(u << 1) != 0); // -0 (only the sign bit) becomes 0
+        const auto s = static_cast<Bits>(u);
+        any |= s;
+        m = s > m ? s : m;
+    }
+    T t;
+    std::memcpy(&t, &m, sizeof t);
+    largest = t;
+    return any >= 0 && m <= finite;
+}
+
+bool tile_largest(const backend::weight_rows<float>&, const float* v, std::uint64_t n, double& largest)
+{
+    return weight_tile_largest<float, std::int32_t>(v, n, largest);
+}
+
+bool tile_largest(const backend::weight_rows<double>&, const double* v, std::uint64_t n, double& largest)
+{
+    return weight_tile_largest<double, std::int64_t>(v, n, largest);
+}
+
+// The sum of n values' fixed points (n <= 64, so below 2^64).
+template <class Input>
+std::uint64_t run_sum(const Input& in, const typename Input::value_type* v, std::uint64_t n,
+                      const typename Input::scale_type& scale)
+{
+    std::uint64_t sum = 0;
+    for(std::uint64_t i = 0; i < n; ++i)
+        sum += in.fixed_point(v[i], scale);
+    return sum;
+}
+
+// Float weights: w 2^s is exact in one product (2^s within [2^-96, 2^212]),
+// equal to to_fixed_point's two, and below 2^63 for k > 1, where the signed
+// conversion gives the same integer as the unsigned one in fewer instructions.
+std::uint64_t run_sum(const backend::weight_rows<float>& in, const float* v, std::uint64_t n,
+                      const distributions::fixed_point_scale& scale)
+{
+    if(in.bits == 0)
+        return run_sum<backend::weight_rows<float>>(in, v, n, scale);
+    const double  s   = scale.first * scale.second;
+    std::uint64_t sum = 0;
+    for(std::uint64_t i = 0; i < n; ++i)
+        sum += static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<double>(v[i]) * s));
+    return sum;
+}
+
+template <class Input>
+class row_sampler
+{
+public:
+    using value_type = typename Input::value_type;
+    using scale_type = typename Input::scale_type;
+
+    row_sampler(const Input& in, std::uint64_t rows, std::uint64_t k)
+        : in_(in), k_(k), tiles_per_row_((k + row_tile_size - 1) / row_tile_size),
+          runs_per_row_((k + run_size - 1) / run_size), tiles_(new tile_summary[rows * tiles_per_row_]),
+          scales_(new scale_type[rows * tiles_per_row_]), shifts_(new unsigned char[rows * tiles_per_row_]),
+          runs_(new std::uint64_t[rows * runs_per_row_])
+    {
+    }
+
+    std::uint64_t tiles_per_row() const { return tiles_per_row_; }
+
+    // Tile g (row g / tiles_per_row): its largest, scale, runs' prefix sums
+    // and sum. False, having stored nothing useful, when a value is invalid.
+    bool summarise_tile(std::uint64_t g)
+    {
+        const std::uint64_t row = g / tiles_per_row_, first = (g % tiles_per_row_) * row_tile_size;
+        const std::uint64_t n   = std::min(row_tile_size, k_ - first);
+        const value_type*   v   = in_.values + row * k_ + first;
+        double              largest = Input::none;
+        if(!tile_largest(in_, v, n, largest))
+            return false;
+        std::uint64_t* runs = runs_.get() + row * runs_per_row_ + first / run_size;
+        std::uint64_t  sum  = 0;
+        if(largest != Input::none)
+        {
+            scales_[g] = in_.scale(largest);
+            for(std::uint64_t begin = 0; begin < n; begin += run_size)
+            {
+                sum += run_sum(in_, v + begin, std::min(run_size, n - begin), scales_[g]);
+                runs[begin / run_size] = sum;
+            }
+        }
+        else
+            std::fill(runs, runs + (n + run_size - 1) / run_size, std::uint64_t(0));
+        tiles_[g] = {largest, sum};
+        return true;
+    }
+
+    // Each tile's shift at the row's scale, and its mass replaced by C_t, the
+    // row's cumulative mass through it. False for a row with nothing to draw.
+    bool combine_row(std::uint64_t row)
+    {
+        tile_summary*  t         = tiles_.get() + row * tiles_per_row_;
+        unsigned char* shift     = shifts_.get() + row * tiles_per_row_;
+        double         reference = distributions::no_reference;
+        for(std::uint64_t i = 0; i < tiles_per_row_; ++i)
+            reference = std::max(reference, in_.reference(t[i].largest));
+        if(reference == distributions::no_reference)
+            return false;
+        std::uint64_t through = 0;
+        for(std::uint64_t i = 0; i < tiles_per_row_; ++i)
+        {
+            shift[i] = static_cast<unsigned char>(distributions::tile_shift(reference, in_.reference(t[i].largest)));
+            through += distributions::shifted_mass(t[i].mass, shift[i]);
+            t[i].mass = through;
+        }
+        return true;
+    }
+
+    // The category of the row that 64 random bits select.
+    unsigned int draw(std::uint64_t row, std::uint64_t bits) const
+    {
+        const tile_summary* t      = tiles_.get() + row * tiles_per_row_;
+        const std::uint64_t target = distributions::row_target(bits, t[tiles_per_row_ - 1].mass);
+        const std::uint64_t tile   = static_cast<std::uint64_t>(
+            std::upper_bound(t, t + tiles_per_row_, target,
+                             [](std::uint64_t x, const tile_summary& s) { return x < s.mass; })
+            - t);
+        const std::uint64_t g      = row * tiles_per_row_ + tile;
+        const std::uint64_t before = tile == 0 ? 0 : t[tile - 1].mass;
+        const std::uint64_t key    = distributions::tile_search_key(target, before, shifts_[g]);
+
+        const std::uint64_t  first = tile * row_tile_size;
+        const std::uint64_t  n     = std::min(row_tile_size, k_ - first);
+        const std::uint64_t* runs  = runs_.get() + row * runs_per_row_ + first / run_size;
+        const std::uint64_t  run   = static_cast<std::uint64_t>(
+            std::lower_bound(runs, runs + (n + run_size - 1) / run_size, key) - runs);
+        std::uint64_t        through = run == 0 ? 0 : runs[run - 1];
+
+        const value_type* v = in_.values + row * k_ + first;
+        std::uint64_t     i = run * run_size;
+        // The run's prefix sum reaches the key, so the walk ends inside it.
+        for(;; ++i)
+        {
+            through += in_.fixed_point(v[i], scales_[g]);
+            if(through >= key)
+                break;
+        }
+        return static_cast<unsigned int>(first + i);
+    }
+
+private:
+    Input                            in_;
+    std::uint64_t                    k_, tiles_per_row_, runs_per_row_;
+    std::unique_ptr<tile_summary[]>  tiles_;
+    std::unique_ptr<scale_type[]>    scales_; // of tiles with something to draw
+    std::unique_ptr<unsigned char[]> shifts_;
+    std::unique_ptr<std::uint64_t[]> runs_;
+};
+
+} // namespace
+
+template <class Input>
+rocdist_status generate_categorical_rows(const Input& in, std::uint64_t rows, std::uint64_t k,
+                                         unsigned int* out, std::uint64_t samples_per_row,
+                                         engine::philox_key key, std::uint64_t offset)
+{
+    row_sampler<Input> sampler(in, rows, k);
+    const std::uint64_t n = rows * samples_per_row;
+    std::atomic<bool>   invalid{false};
+
+    // Rows of one tile, with few samples: each row is checked, summed and
+    // sampled while it is in L1, into a staging buffer that is copied out
+    // once every row has passed (drawn later, each sample's run would be a
+    // cache miss).
+    if(sampler.tiles_per_row() == 1 && n <= max_staged_samples)
+    {
+        const std::unique_ptr<unsigned int[]> staged(new unsigned int[n]);
+        parallel_for(
+            rows,
+            [&](std::uint64_t row) {
+                if(!sampler.summarise_tile(row) || !sampler.combine_row(row))
+                {
+                    invalid.store(true, std::memory_order_relaxed);
+                    return;
+                }
+                for(std::uint64_t s = row * samples_per_row; s < (row + 1) * samples_per_row; ++s)
+                    staged[s] = sampler.draw(row, engine::double_bits(key, offset + s));
+            },
+            min_tiles_per_thread);
+        if(invalid.load())
+            return ROCDIST_STATUS_INVALID_VALUE;
+        std::copy(staged.get(), staged.get() + n, out);
+        return ROCDIST_STATUS_SUCCESS;
+    }
+
+    // Every value is checked, and every row combined, before anything is written.
+    parallel_for(
+        rows * sampler.tiles_per_row(),
+        [&](std::uint64_t g) {
+            if(!sampler.summarise_tile(g))
+                invalid.store(true, std::memory_order_relaxed);
+        },
+        min_tiles_per_thread);
+    if(invalid.load())
+        return ROCDIST_STATUS_INVALID_VALUE;
+    parallel_for(
+        rows,
+        [&](std::uint64_t row) {
+            if(!sampler.combine_row(row))
+                invalid.store(true, std::memory_order_relaxed);
+        },
+        min_tiles_per_thread);
+    if(invalid.load())
+        return ROCDIST_STATUS_INVALID_VALUE;
+
+    // Samples by engine block: block b of the double stream holds the bits
+    // of elements 2b and 2b + 1, sample s being element offset + s.
+    const std::uint64_t first = offset / 2, last = (offset + n - 1) / 2;
+    parallel_for(
+        last - first + 1,
+        [&](std::uint64_t q) {
+            const engine::philox_words r = engine::double_block(key, first + q);
+            for(unsigned lane = 0; lane < 2; ++lane)
+            {
+                const std::uint64_t s = 2 * (first + q) + lane - offset;
+                if(s < n) // wraps past n for the element before offset
+                    out[s] = sampler.draw(s / samples_per_row,
+                                          r.w[2 * lane] | static_cast<std::uint64_t>(r.w[2 * lane + 1]) << 32);
+            }
+        },
+        min_samples_per_thread / 2);
+    return ROCDIST_STATUS_SUCCESS;
+}
+
+template rocdist_status generate_categorical_rows(const backend::weight_rows<float>&, std::uint64_t, std::uint64_t,
+                                                  unsigned int*, std::uint64_t, engine::philox_key, std::uint64_t);
+template rocdist_status generate_categorical_rows(const backend::weight_rows<double>&, std::uint64_t, std::uint64_t,
+                                                  unsigned int*, std::uint64_t, engine::philox_key, std::uint64_t);
+template rocdist_status generate_categorical_rows(const backend::logit_rows&, std::uint64_t, std::uint64_t,
+                                                  unsigned int*, std::uint64_t, engine::philox_key, std::uint64_t);
+
+} // namespace rocdist::host
