@@ -108,5 +108,7 @@ void print_seed_tables(const summary_reporter& r);
 void print_warp_rounds_table(const std::string& csv_path); // CSV too unless csv_path is empty
 void register_categorical_benchmarks();
 void print_categorical_summary(const summary_reporter& r);
+void register_simd_target_benchmarks();
+void print_simd_target_summary(const summary_reporter& r);
 
 } // namespace rocdist_bench
