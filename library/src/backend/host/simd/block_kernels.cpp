@@ -37,49 +37,59 @@ namespace hn = hwy::HWY_NAMESPACE;
 using d32_t = hn::ScalableTag<std::uint32_t>;
 using v32_t = hn::Vec<d32_t>;
 
-// The words of Lanes(d) consecutive blocks of the 32-bit stream or of the
-// 64-bit (double) one.
+// The counters of Lanes(d) consecutive blocks of the 32-bit stream or of
+// the 64-bit (double) one.
 struct word_stream
 {
     template <class D>
-    HWY_INLINE void operator()(D d, const philox_round_keys& keys, std::uint64_t b, hn::Vec<D>& w0, hn::Vec<D>& w1,
-                               hn::Vec<D>& w2, hn::Vec<D>& w3) const
+    HWY_INLINE void operator()(D d, std::uint64_t b, hn::Vec<D>& w0, hn::Vec<D>& w1, hn::Vec<D>& w2,
+                               hn::Vec<D>& w3) const
     {
-        word_block_words(d, keys, b, w0, w1, w2, w3);
+        word_block_counters(d, b, w0, w1, w2, w3);
     }
 };
 struct double_stream
 {
     template <class D>
-    HWY_INLINE void operator()(D d, const philox_round_keys& keys, std::uint64_t b, hn::Vec<D>& w0, hn::Vec<D>& w1,
-                               hn::Vec<D>& w2, hn::Vec<D>& w3) const
+    HWY_INLINE void operator()(D d, std::uint64_t b, hn::Vec<D>& w0, hn::Vec<D>& w1, hn::Vec<D>& w2,
+                               hn::Vec<D>& w3) const
     {
-        double_block_words(d, keys, b, w0, w1, w2, w3);
+        double_block_counters(d, b, w0, w1, w2, w3);
     }
 };
 
 // Runs group(block, w0, w1, w2, w3, to) over blocks first .. first + blocks
-// - 1, Lanes(d) blocks (P outputs each) at a time; a last partial group is
-// computed whole into a buffer and only its head copied.
+// - 1, Lanes(d) blocks (P outputs each) at a time, two groups' Philox rounds
+// interleaved; a last partial group is computed whole into a buffer and only
+// its head copied.
 template <unsigned P, class Stream, class Group, class T>
 HWY_INLINE void for_each_group(Stream stream, const Group& group, engine::philox_key key, std::uint64_t first,
                                std::uint64_t blocks, T* out)
 {
-    const d32_t               d;
-    const std::size_t         lanes = hn::Lanes(d);
-    const philox_round_keys   keys  = make_round_keys(key);
-    std::uint64_t             g     = 0;
-    for(; g + lanes <= blocks; g += lanes)
+    const d32_t             d;
+    const std::size_t       lanes = hn::Lanes(d);
+    const philox_round_keys keys  = make_round_keys(key);
+    std::uint64_t           g     = 0;
+    for(; g + 2 * lanes <= blocks; g += 2 * lanes)
+    {
+        v32_t a0, a1, a2, a3, b0, b1, b2, b3;
+        stream(d, first + g, a0, a1, a2, a3);
+        stream(d, first + g + lanes, b0, b1, b2, b3);
+        philox_rounds2(d, keys, a0, a1, a2, a3, b0, b1, b2, b3);
+        group(first + g, a0, a1, a2, a3, out + P * g);
+        group(first + g + lanes, b0, b1, b2, b3, out + P * (g + lanes));
+    }
+    for(; g < blocks; g += lanes)
     {
         v32_t w0, w1, w2, w3;
-        stream(d, keys, first + g, w0, w1, w2, w3);
-        group(first + g, w0, w1, w2, w3, out + P * g);
-    }
-    if(g < blocks)
-    {
+        stream(d, first + g, w0, w1, w2, w3);
+        philox_rounds(d, keys, w0, w1, w2, w3);
+        if(g + lanes <= blocks)
+        {
+            group(first + g, w0, w1, w2, w3, out + P * g);
+            continue;
+        }
         HWY_ALIGN T partial[hn::MaxLanes(d32_t()) * P];
-        v32_t       w0, w1, w2, w3;
-        stream(d, keys, first + g, w0, w1, w2, w3);
         group(first + g, w0, w1, w2, w3, partial);
         std::memcpy(out + P * g, partial, P * (blocks - g) * sizeof(T));
     }

@@ -26,8 +26,7 @@ namespace rocdist::host::simd::HWY_NAMESPACE
 {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// The key of each round, computed once per call instead of once per group;
-// broadcast from memory as each round needs it.
+// The key of each round, computed once per call.
 struct philox_round_keys
 {
     std::uint32_t k0[engine::philox_rounds];
@@ -63,8 +62,8 @@ HWY_INLINE void mul_hi_lo(D d, hn::Vec<D> a, hn::Vec<D> m, hn::Vec<D>& hi, hn::V
 
 // The ten rounds on the counters in w0 .. w3.
 template <class D>
-HWY_INLINE void philox_rounds(D d, const philox_round_keys& keys, hn::Vec<D>& w0, hn::Vec<D>& w1, hn::Vec<D>& w2,
-                              hn::Vec<D>& w3)
+HWY_INLINE void philox_rounds(D d, const philox_round_keys& keys, hn::Vec<D>& w0, hn::Vec<D>& w1,
+                              hn::Vec<D>& w2, hn::Vec<D>& w3)
 {
     const auto m0 = hn::Set(d, engine::philox_m0);
     const auto m1 = hn::Set(d, engine::philox_m1);
@@ -73,10 +72,40 @@ HWY_INLINE void philox_rounds(D d, const philox_round_keys& keys, hn::Vec<D>& w0
         hn::Vec<D> hi0, lo0, hi1, lo1;
         mul_hi_lo(d, w0, m0, hi0, lo0);
         mul_hi_lo(d, w2, m1, hi1, lo1);
-        w0 = hn::Xor(hn::Xor(hi1, w1), hn::Set(d, keys.k0[round]));
+        w0 = hn::Xor3(hi1, w1, hn::Set(d, keys.k0[round]));
         w1 = lo1;
-        w2 = hn::Xor(hn::Xor(hi0, w3), hn::Set(d, keys.k1[round]));
+        w2 = hn::Xor3(hi0, w3, hn::Set(d, keys.k1[round]));
         w3 = lo0;
+    }
+}
+
+// The rounds on two independent sets of counters, interleaved: one set's
+// chain of ten dependent rounds leaves a core's multipliers idle, and the
+// transforms that follow have latency of their own to hide.
+template <class D>
+HWY_INLINE void philox_rounds2(D d, const philox_round_keys& keys, hn::Vec<D>& a0, hn::Vec<D>& a1,
+                               hn::Vec<D>& a2, hn::Vec<D>& a3, hn::Vec<D>& b0, hn::Vec<D>& b1, hn::Vec<D>& b2,
+                               hn::Vec<D>& b3)
+{
+    const auto m0 = hn::Set(d, engine::philox_m0);
+    const auto m1 = hn::Set(d, engine::philox_m1);
+    for(int round = 0; round < engine::philox_rounds; ++round)
+    {
+        hn::Vec<D> ahi0, alo0, ahi1, alo1, bhi0, blo0, bhi1, blo1;
+        mul_hi_lo(d, a0, m0, ahi0, alo0);
+        mul_hi_lo(d, b0, m0, bhi0, blo0);
+        mul_hi_lo(d, a2, m1, ahi1, alo1);
+        mul_hi_lo(d, b2, m1, bhi1, blo1);
+        const auto k0 = hn::Set(d, keys.k0[round]);
+        const auto k1 = hn::Set(d, keys.k1[round]);
+        a0 = hn::Xor3(ahi1, a1, k0);
+        b0 = hn::Xor3(bhi1, b1, k0);
+        a1 = alo1;
+        b1 = blo1;
+        a2 = hn::Xor3(ahi0, a3, k1);
+        b2 = hn::Xor3(bhi0, b3, k1);
+        a3 = alo0;
+        b3 = blo0;
     }
 }
 
@@ -100,11 +129,11 @@ HWY_NOINLINE void counters_by_lane(D d, const Counter& counter, hn::Vec<D>& w0, 
     w3 = hn::LoadU(d, words[3]);
 }
 
-// Blocks b .. b + N - 1 of the 32-bit stream: block b is counter {step,
-// subsequence} = {b / 65536, b % 65536} (engine::word_block).
+// The counters of blocks b .. b + N - 1 of the 32-bit stream: block b is
+// counter {step, subsequence} = {b / 65536, b % 65536} (engine::word_block).
 template <class D>
-HWY_INLINE void word_block_words(D d, const philox_round_keys& keys, std::uint64_t b, hn::Vec<D>& w0,
-                                 hn::Vec<D>& w1, hn::Vec<D>& w2, hn::Vec<D>& w3)
+HWY_INLINE void word_block_counters(D d, std::uint64_t b, hn::Vec<D>& w0, hn::Vec<D>& w1, hn::Vec<D>& w2,
+                                    hn::Vec<D>& w3)
 {
     const std::uint64_t sub = b % engine::curand_philox_subsequences;
     if(sub + hn::Lanes(d) <= engine::curand_philox_subsequences)
@@ -112,7 +141,8 @@ HWY_INLINE void word_block_words(D d, const philox_round_keys& keys, std::uint64
         const std::uint64_t step = b / engine::curand_philox_subsequences;
         w0 = hn::Set(d, static_cast<std::uint32_t>(step));
         w1 = hn::Set(d, static_cast<std::uint32_t>(step >> 32));
-        w2 = hn::Iota(d, static_cast<std::uint32_t>(sub));
+        // Iota(d, 0) is a constant; Iota(d, sub) would be built lane by lane.
+        w2 = hn::Add(hn::Iota(d, 0u), hn::Set(d, static_cast<std::uint32_t>(sub)));
         w3 = hn::Zero(d); // subsequence < 2^32
     }
     else
@@ -125,16 +155,16 @@ HWY_INLINE void word_block_words(D d, const philox_round_keys& keys, std::uint64
             },
             w0, w1, w2, w3);
     }
-    philox_rounds(d, keys, w0, w1, w2, w3);
 }
 
-// Blocks b .. b + N - 1 of the 64-bit stream (engine::double_block): blocks
+// The counters of blocks b .. b + N - 1 of the 64-bit stream
+// (engine::double_block): blocks
 // 2g and 2g + 1 share subsequence g % 65536 in steps 2p and 2p + 1, p = g /
 // 65536. Lane i is block b + i = 2 (b / 2) + t with t = b % 2 + i: group
 // b / 2 + t / 2, step 2p + t % 2.
 template <class D>
-HWY_INLINE void double_block_words(D d, const philox_round_keys& keys, std::uint64_t b, hn::Vec<D>& w0,
-                                   hn::Vec<D>& w1, hn::Vec<D>& w2, hn::Vec<D>& w3)
+HWY_INLINE void double_block_counters(D d, std::uint64_t b, hn::Vec<D>& w0, hn::Vec<D>& w1, hn::Vec<D>& w2,
+                                      hn::Vec<D>& w3)
 {
     const std::uint64_t group  = b / 2;
     const std::uint64_t sub    = group % engine::curand_philox_subsequences;
@@ -142,7 +172,7 @@ HWY_INLINE void double_block_words(D d, const philox_round_keys& keys, std::uint
     if(sub + (parity + hn::Lanes(d) - 1) / 2 < engine::curand_philox_subsequences)
     {
         const std::uint64_t step = 2 * (group / engine::curand_philox_subsequences);
-        const auto          t    = hn::Iota(d, parity);
+        const auto          t    = hn::Add(hn::Iota(d, 0u), hn::Set(d, parity));
         // step is even: step + 1 carries into no higher word.
         w0 = hn::Add(hn::Set(d, static_cast<std::uint32_t>(step)), hn::And(t, hn::Set(d, 1u)));
         w1 = hn::Set(d, static_cast<std::uint32_t>(step >> 32));
@@ -160,7 +190,6 @@ HWY_INLINE void double_block_words(D d, const philox_round_keys& keys, std::uint
             },
             w0, w1, w2, w3);
     }
-    philox_rounds(d, keys, w0, w1, w2, w3);
 }
 
 } // namespace rocdist::host::simd::HWY_NAMESPACE
