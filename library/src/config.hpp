@@ -180,7 +180,7 @@ ROCDIST_HOST_DEVICE T unfused_mul(T a, T b)
     (HWY_AVX2 | HWY_AVX3 | HWY_AVX3_DL | HWY_NEON | HWY_SVE | HWY_SVE2 | HWY_SVE_256 | HWY_SVE2_128)
 #define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_SSE4)
 
-// Whether the library carries the host backend's AVX2+FMA kernels
+// Whether the library carries the host backend's AVX2+FMA float gamma kernel
 // (backend/host/avx2_kernels.cpp; CMake builds it for x86-64 targets with
 // GCC or Clang and defines ROCDIST_BUILD_HOST_AVX2). They are chosen at run
 // time, so the library still runs on an x86-64 without AVX2.
