@@ -99,7 +99,7 @@ HWY_INLINE void for_each_group(Stream stream, const Group& group, engine::philox
 // and the 64-bit arithmetic take them.
 HWY_INLINE v32_t odd_lanes(v32_t v)
 {
-    const d32_t                      d;
+    const d32_t                        d;
     const hn::RepartitionToWide<d32_t> d64;
     return hn::BitCast(d, hn::ShiftRight<32>(hn::BitCast(d64, v)));
 }
@@ -145,11 +145,11 @@ void uniform_double_blocks(const backend::uniform_double_functor& f, std::uint64
                            double* out)
 {
     const auto group = [](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
-        const hn::RepartitionToWide<d32_t> d64;
+        const hn::RepartitionToWide<d32_t>     d64;
         const hn::RebindToFloat<decltype(d64)> dd;
-        const auto low = hn::Set(d64, 0xffffffffull);
-        const auto x0 = hn::BitCast(d64, w0), y0 = hn::BitCast(d64, w1);
-        const auto x1 = hn::BitCast(d64, w2), y1 = hn::BitCast(d64, w3);
+        const auto                             low = hn::Set(d64, 0xffffffffull);
+        const auto                             x0 = hn::BitCast(d64, w0), y0 = hn::BitCast(d64, w1);
+        const auto                             x1 = hn::BitCast(d64, w2), y1 = hn::BitCast(d64, w3);
         hn::StoreInterleaved4(uniform_double(dd, hn::And(x0, low), hn::And(y0, low)),
                               uniform_double(dd, hn::And(x1, low), hn::And(y1, low)),
                               uniform_double(dd, hn::ShiftRight<32>(x0), hn::ShiftRight<32>(y0)),
@@ -177,17 +177,17 @@ void box_muller_blocks(const box_muller_float& f, std::uint64_t first, std::uint
 HWY_NOINLINE void ziggurat_slow_lanes(const ziggurat_float& f, std::uint64_t block, unsigned k, v32_t w,
                                       hn::Mask<d32_t> rejected, float* to)
 {
-    const d32_t                    d;
-    constexpr std::size_t          max_lanes = hn::MaxLanes(d32_t());
-    HWY_ALIGN std::uint32_t        words[max_lanes];
-    HWY_ALIGN std::uint32_t        flags[max_lanes];
+    const d32_t             d;
+    constexpr std::size_t   max_lanes = hn::MaxLanes(d32_t());
+    HWY_ALIGN std::uint32_t words[max_lanes];
+    HWY_ALIGN std::uint32_t flags[max_lanes];
     hn::Store(w, d, words);
     hn::Store(hn::VecFromMask(d, rejected), d, flags);
     for(std::size_t i = 0; i < hn::Lanes(d); ++i)
     {
         if(flags[i] == 0)
             continue;
-        const float z  = backend::ziggurat_element<float>(f.key, 4 * (block + i) + k, words[i]);
+        const float z = backend::ziggurat_element<float>(f.key, 4 * (block + i) + k, words[i]);
         to[4 * i + k] = f.transform.mean + f.transform.stddev * z;
     }
 }
@@ -204,7 +204,8 @@ void ziggurat_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t
         const auto                     z3 = ziggurat_fast(df, w3, r3);
         hn::StoreInterleaved4(affine(df, f.transform, z0), affine(df, f.transform, z1),
                               affine(df, f.transform, z2), affine(df, f.transform, z3), df, to);
-        // 0.7% of elements take the slow path: one group of eight lanes in five has one.
+        // 0.7% of elements take the slow path: one vector of eight lanes in
+        // eighteen has one.
         if(!hn::AllFalse(df, r0))
             ziggurat_slow_lanes(f, block, 0, w0, hn::RebindMask(d, r0), to);
         if(!hn::AllFalse(df, r1))
