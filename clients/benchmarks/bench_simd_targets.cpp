@@ -43,13 +43,21 @@ struct kernel_entry
     void (*fill)(benchmark::State&);
 };
 
-// Runs fill under the second target only.
+// The library's dispatch narrowed to the second target while alive.
+class second_target_scope
+{
+public:
+    second_target_scope() { hwy::SetSupportedTargetsForTest(second_target()); }
+    ~second_target_scope() { hwy::SetSupportedTargetsForTest(0); }
+    second_target_scope(const second_target_scope&)            = delete;
+    second_target_scope& operator=(const second_target_scope&) = delete;
+};
+
 template <class T, class Fill>
 void under_second_target(benchmark::State& state, Fill&& fill)
 {
-    hwy::SetSupportedTargetsForTest(second_target());
+    const second_target_scope scope;
     time_fill<T>(state, context.n, fill);
-    hwy::SetSupportedTargetsForTest(0);
 }
 
 void words(benchmark::State& state)
