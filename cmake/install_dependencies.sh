@@ -10,11 +10,12 @@
 # when it is there, and builds host-only otherwise.
 set -euo pipefail
 
-# Build and tests (Boost.Context: the emulated GPU platform's fibers); then
+# Build and tests (Highway: the host backend's vector kernels; Boost.Context:
+# the emulated GPU platform's fibers); then
 # the Fortran module and MPI example; the manual and its plots; the bench's
 # manual page (help2man); CPack's .deb (dpkg-shlibdeps, file) and .rpm
 # (rpmbuild), and their checks (lintian, rpmlint).
-packages=(cmake g++ make libgtest-dev libbenchmark-dev librandom123-dev libboost-math-dev libboost-context-dev python3-numpy
+packages=(cmake g++ make libhwy-dev libgtest-dev libbenchmark-dev librandom123-dev libboost-math-dev libboost-context-dev python3-numpy
           gfortran pkg-config openmpi-bin libopenmpi-dev
           doxygen python3-matplotlib
           help2man dpkg-dev file rpm lintian rpmlint)
@@ -23,7 +24,7 @@ for option in "$@"; do
     --hip) packages+=(hipcc libamdhip64-dev librocprim-dev librocrand-dev libhiprand-dev rocm-device-libs) ;;
     --sanitizers) packages+=(clang-14 libclang-rt-14-dev) ;;
     --aarch64) packages+=(g++-aarch64-linux-gnu qemu-user libc6:arm64 libstdc++6:arm64 libgtest-dev:arm64
-                          libboost-math-dev:arm64) ;;
+                          libboost-math-dev:arm64 libhwy-dev:arm64) ;;
     *) echo "unknown option: $option (known: --hip, --sanitizers, --aarch64)" >&2; exit 2 ;;
   esac
 done

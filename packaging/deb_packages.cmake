@@ -54,5 +54,5 @@ set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_DEPENDS "${ROCDIST_DEB_RUNTIME} (= ${PROJEC
 # one, which no Debian package provides, so their dependencies are written
 # here rather than computed.
 set(CPACK_DEBIAN_CLIENTS_PACKAGE_DEPENDS
-    "${ROCDIST_DEB_RUNTIME} (= ${PROJECT_VERSION}), libc6, libgcc-s1, libstdc++6, libgfortran5, libbenchmark1debian, libopenmpi3")
+    "${ROCDIST_DEB_RUNTIME} (= ${PROJECT_VERSION}), libc6, libgcc-s1, libstdc++6, libgfortran5, libbenchmark1debian, libopenmpi3, libhwy1")
 set(CPACK_DEBIAN_CLIENTS_PACKAGE_RECOMMENDS "python3-numpy, openmpi-bin")

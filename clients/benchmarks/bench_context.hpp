@@ -110,5 +110,7 @@ void register_categorical_benchmarks();
 void print_categorical_summary(const summary_reporter& r);
 void register_categorical_rows_benchmarks();
 void print_categorical_rows_summary(const summary_reporter& r);
+void register_simd_target_benchmarks();
+void print_simd_target_summary(const summary_reporter& r);
 
 } // namespace rocdist_bench

@@ -38,7 +38,10 @@ void print_usage(std::FILE* to)
                  "generator can be created, else the host), beside cuRAND on the same\n"
                  "backend, NumPy on the host and the store bandwidth measured in the same\n"
                  "run, and prints summary tables of throughput against those peers. On a\n"
-                 "GPU, each timing covers 8 back-to-back calls between two events.\n"
+                 "GPU, each timing covers 8 back-to-back calls between two events. On\n"
+                 "a CPU that runs two of the host kernels' vector instruction sets (AVX-512\n"
+                 "and AVX2, say), the host kernels also run under the second, and the\n"
+                 "ratio of the two is printed.\n"
                  "\n"
                  "Options:\n"
                  "  --n=ELEMENTS         elements per generate call (default %zu on the host,\n"
@@ -180,6 +183,7 @@ int main(int argc, char** argv)
     rocdist_bench::register_seed_table_benchmarks();
     rocdist_bench::register_categorical_benchmarks();
     rocdist_bench::register_categorical_rows_benchmarks();
+    rocdist_bench::register_simd_target_benchmarks();
 
     rocdist_bench::summary_reporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
@@ -189,6 +193,7 @@ int main(int argc, char** argv)
     rocdist_bench::print_seed_tables(reporter);
     rocdist_bench::print_categorical_summary(reporter);
     rocdist_bench::print_categorical_rows_summary(reporter);
+    rocdist_bench::print_simd_target_summary(reporter);
     rocdist_bench::print_warp_rounds_table(rounds_csv);
     benchmark::Shutdown();
 

@@ -2,8 +2,8 @@
 // curandGenerateNormal(Double), the oracle: same seed, same offset, any
 // split into calls. Floats at any offset: within box_muller_bound_ulp of
 // cuRAND (whose host generator uses libm's logf and sincosf, as the scalar
-// path does; the AVX2 kernel has its own; box_muller_error.hpp). Doubles at
-// offset 0: 0 ulp, i.e. bit-identical (cuRAND's doubles under an offset are
+// path does; the vector kernels have their own; box_muller_error.hpp).
+// Doubles at offset 0: 0 ulp, i.e. bit-identical (cuRAND's doubles under an offset are
 // not a shift of its own double stream; see docs/stream.md). GPU generators
 // are held to the host ones by test_normal_stream.cpp.
 #include <algorithm>

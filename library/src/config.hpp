@@ -128,7 +128,8 @@
 
 // a * b rounded on its own, never fused with an add that follows into an
 // FMA. GPU compilers contract a * b + c by default (so does the emulated
-// platform, on purpose) and host compilers do not; an expression whose value
+// platform, on purpose) and the host code is compiled not to
+// (-ffp-contract=off, library/CMakeLists.txt); an expression whose value
 // or branch must be the same on host and GPU is written with this. GPUs have
 // an intrinsic; elsewhere the product passes through a register the
 // optimiser cannot see into.
@@ -169,7 +170,17 @@ ROCDIST_HOST_DEVICE T unfused_mul(T a, T b)
 #define ROCDIST_HOST_X86_64 0
 #endif
 
-// Whether the library carries the host backend's AVX2+FMA kernels
+// The host backend's vector kernels (backend/host/simd/) are written against
+// Google Highway and compiled for these targets, chosen at run time; every
+// other target runs the scalar functors. Both macros name Highway's target
+// bits (hwy/detect_targets.h) and are expanded where Highway is included,
+// after this header. SSSE3 and SSE4 are not compiled: they would only run
+// the scalar functors, as the baseline does.
+#define ROCDIST_HOST_SIMD_TARGETS                                                                  \
+    (HWY_AVX2 | HWY_AVX3 | HWY_AVX3_DL | HWY_NEON | HWY_SVE | HWY_SVE2 | HWY_SVE_256 | HWY_SVE2_128)
+#define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_SSE4)
+
+// Whether the library carries the host backend's AVX2+FMA float gamma kernel
 // (backend/host/avx2_kernels.cpp; CMake builds it for x86-64 targets with
 // GCC or Clang and defines ROCDIST_BUILD_HOST_AVX2). They are chosen at run
 // time, so the library still runs on an x86-64 without AVX2.

@@ -1,6 +1,6 @@
-// The host backend's AVX2+FMA kernels: eight engine blocks (32 outputs, 16
-// categorical) per step, Philox in vector registers (gamma: the groups of
-// eight packets' first attempts, backend/gamma_words.hpp). Every function that touches AVX2 carries
+// The host backend's AVX2+FMA float gamma kernel: groups of eight packets'
+// first attempts (backend/gamma_words.hpp), Philox in vector registers. (The
+// other kernels are backend/host/simd/.) Every function that touches AVX2 carries
 // ROCDIST_AVX2_FUNCTION (see config.hpp for why not -mavx2); this file is
 // compiled with -ffp-contract=off so that the products and sums that must
 // match the scalar functors bit for bit are never fused.
@@ -16,69 +16,12 @@
 #include "backend/host/avx2_philox.hpp"
 #include "backend/gamma_words.hpp"
 #include "distributions/gamma.hpp"
-#include "distributions/ziggurat.hpp"
 #include "engine/substream.hpp"
 
 namespace rocdist::host::avx2
 {
 namespace
 {
-
-// Runs group(words, block, out) over whole groups of eight blocks of P
-// outputs each, in the 32-bit stream's layout or (Doubles) the 64-bit one; a
-// last partial group is computed whole into a buffer and only its head copied.
-template <unsigned P = 4, bool Doubles = false, class Group, class T>
-ROCDIST_AVX2_FUNCTION void for_each_group(const Group& group, engine::philox_key key, std::uint64_t first,
-                                          std::uint64_t blocks, T* out)
-{
-    const round_keys8 keys   = make_round_keys(key);
-    const auto        philox = [&keys](std::uint64_t b) ROCDIST_AVX2_FUNCTION {
-        if constexpr(Doubles)
-            return double_philox8(keys, b);
-        else
-            return philox8(keys, b);
-    };
-    std::uint64_t     g    = 0;
-    for(; g + 8 <= blocks; g += 8)
-        group(philox(first + g), first + g, out + P * g);
-    if(g < blocks)
-    {
-        alignas(32) T partial[8 * P];
-        group(philox(first + g), first + g, partial);
-        std::memcpy(out + P * g, partial, P * (blocks - g) * sizeof(T));
-    }
-}
-
-struct bits_group
-{
-    ROCDIST_AVX2_FUNCTION void operator()(const words8& w, std::uint64_t, unsigned int* out) const
-    {
-        store_blocks8(reinterpret_cast<float*>(out), _mm256_castsi256_ps(w.w[0]), _mm256_castsi256_ps(w.w[1]),
-                      _mm256_castsi256_ps(w.w[2]), _mm256_castsi256_ps(w.w[3]));
-    }
-};
-
-struct uniform_group
-{
-    ROCDIST_AVX2_FUNCTION void operator()(const words8& w, std::uint64_t, float* out) const
-    {
-        store_blocks8(out, uniform8(w.w[0]), uniform8(w.w[1]), uniform8(w.w[2]), uniform8(w.w[3]));
-    }
-};
-
-// mean + stddev z, multiplied then added as normal_transform does.
-struct affine8
-{
-    __m256 mean;
-    __m256 stddev;
-
-    ROCDIST_AVX2_FUNCTION __m256 operator()(__m256 z) const { return _mm256_add_ps(mean, _mm256_mul_ps(stddev, z)); }
-};
-
-ROCDIST_AVX2_FUNCTION inline affine8 make_affine8(const backend::normal_transform<float>& t)
-{
-    return {_mm256_set1_ps(t.mean), _mm256_set1_ps(t.stddev)};
-}
 
 // distributions::box_muller(x, y) with log8 and sincos8.
 ROCDIST_AVX2_FUNCTION inline void box_muller8(__m256i x, __m256i y, __m256& first, __m256& second)
@@ -92,106 +35,6 @@ ROCDIST_AVX2_FUNCTION inline void box_muller8(__m256i x, __m256i y, __m256& firs
     first  = _mm256_mul_ps(s, sn);
     second = _mm256_mul_ps(s, cs);
 }
-
-struct box_muller_group
-{
-    affine8 affine;
-
-    ROCDIST_AVX2_FUNCTION void operator()(const words8& w, std::uint64_t, float* out) const
-    {
-        __m256 a, b, c, d;
-        box_muller8(w.w[0], w.w[1], a, b);
-        box_muller8(w.w[2], w.w[3], c, d);
-        store_blocks8(out, affine(a), affine(b), affine(c), affine(d));
-    }
-};
-
-// distributions::ziggurat_fast on eight words: the same float operations
-// (2m + 1 = (w >> 8) | 1, exact scaling, one rounded product, one compare),
-// so accepted values are bit-identical. Bit i of `rejected` marks lane i.
-ROCDIST_AVX2_FUNCTION inline __m256 ziggurat_fast8(__m256i w, int& rejected)
-{
-    const float*  x      = distributions::ziggurat_tables<float>().x;
-    const __m256i layer  = _mm256_and_si256(w, _mm256_set1_epi32(0xff));
-    const __m256i sign   = _mm256_slli_epi32(_mm256_srli_epi32(w, 8), 31);
-    const __m256i odd    = _mm256_or_si256(_mm256_srli_epi32(w, 8), _mm256_set1_epi32(1));
-    const __m256  u      = _mm256_mul_ps(_mm256_cvtepi32_ps(odd), _mm256_set1_ps(0x1p-24f));
-    const __m256  abs_x  = _mm256_mul_ps(u, _mm256_i32gather_ps(x, layer, 4));
-    const __m256  inside = _mm256_i32gather_ps(x + 1, layer, 4);
-    rejected             = _mm256_movemask_ps(_mm256_cmp_ps(abs_x, inside, _CMP_NLT_UQ));
-    return _mm256_or_ps(abs_x, _mm256_castsi256_ps(sign));
-}
-
-struct ziggurat_group
-{
-    const backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, float>* f;
-    affine8                                                       affine;
-
-    ROCDIST_AVX2_FUNCTION void operator()(const words8& w, std::uint64_t block, float* out) const
-    {
-        int          rejected[4];
-        const __m256 a = ziggurat_fast8(w.w[0], rejected[0]);
-        const __m256 b = ziggurat_fast8(w.w[1], rejected[1]);
-        const __m256 c = ziggurat_fast8(w.w[2], rejected[2]);
-        const __m256 d = ziggurat_fast8(w.w[3], rejected[3]);
-        store_blocks8(out, affine(a), affine(b), affine(c), affine(d));
-        // 0.7% of elements (one group in five has one) take the scalar slow path.
-        for(unsigned k = 0; k < 4; ++k)
-        {
-            if(rejected[k] == 0)
-                continue;
-            alignas(32) std::uint32_t words[8];
-            _mm256_store_si256(reinterpret_cast<__m256i*>(words), w.w[k]);
-            for(unsigned i = 0; i < 8; ++i)
-            {
-                if((rejected[k] >> i & 1) == 0)
-                    continue;
-                const float z = backend::ziggurat_element<float>(f->key, 4 * (block + i) + k, words[i]);
-                out[4 * i + k] = f->transform.mean + f->transform.stddev * z;
-            }
-        }
-    }
-};
-
-// categorical_functor: the 64 bits x of double 2i (words 0, 1 of block i) and
-// of double 2i + 1 (words 2, 3), four per register. With x = h 2^32 + l and
-// s = h k + floor(l k / 2^32) (below 2^64), alias_lookup's column is s >> 32
-// and its coin the low word of s: the same integers, so the same outputs.
-struct categorical_group
-{
-    const distributions::alias_entry* table;
-    std::uint32_t                     k;
-
-    // Four samples: x = low | high << 32 in the even 32-bit lanes.
-    ROCDIST_AVX2_FUNCTION __m256i lookup4(__m256i low, __m256i high) const
-    {
-        const __m256i kk     = _mm256_set1_epi64x(k);
-        const __m256i s      = _mm256_add_epi64(_mm256_mul_epu32(high, kk),
-                                                _mm256_srli_epi64(_mm256_mul_epu32(low, kk), 32));
-        const __m256i column = _mm256_srli_epi64(s, 32);
-        const __m256i entry  = _mm256_i64gather_epi64(reinterpret_cast<const long long*>(table), column, 8);
-        // coin < threshold, unsigned, in the low words (the high words' result is unused).
-        const __m256i bias   = _mm256_set1_epi32(static_cast<int>(0x80000000u));
-        const __m256i keep   = _mm256_cmpgt_epi32(_mm256_xor_si256(entry, bias), _mm256_xor_si256(s, bias));
-        return _mm256_blendv_epi8(_mm256_srli_epi64(entry, 32), column, keep);
-    }
-
-    ROCDIST_AVX2_FUNCTION void operator()(const words8& w, std::uint64_t, unsigned int* out) const
-    {
-        // Blocks 0, 2, 4, 6 in the even lanes as they are; 1, 3, 5, 7 shifted down.
-        const __m256i first_even  = lookup4(w.w[0], w.w[1]);
-        const __m256i first_odd   = lookup4(_mm256_srli_epi64(w.w[0], 32), _mm256_srli_epi64(w.w[1], 32));
-        const __m256i second_even = lookup4(w.w[2], w.w[3]);
-        const __m256i second_odd  = lookup4(_mm256_srli_epi64(w.w[2], 32), _mm256_srli_epi64(w.w[3], 32));
-        // Per block, its two outputs in one 64-bit lane: blocks 0 2 4 6 and 1 3 5 7.
-        const __m256i even = _mm256_blend_epi32(first_even, _mm256_slli_epi64(second_even, 32), 0xAA);
-        const __m256i odd  = _mm256_blend_epi32(first_odd, _mm256_slli_epi64(second_odd, 32), 0xAA);
-        const __m256i lo   = _mm256_unpacklo_epi64(even, odd); // blocks 0 1 | 4 5
-        const __m256i hi   = _mm256_unpackhi_epi64(even, odd); // blocks 2 3 | 6 7
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_permute2x128_si256(lo, hi, 0x20));
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8), _mm256_permute2x128_si256(lo, hi, 0x31));
-    }
-};
 
 // distributions::log_acceptance_tail on eight lanes: the series below
 // |y| = 1/16, the direct form with log1p8 above (both computed, then blended).
@@ -394,51 +237,12 @@ private:
     unsigned                             pending_ = 0;
 };
 
-// normal_transform's exponential, after the affine part the groups applied.
-void exponentiate(bool log_normal, float* out, std::uint64_t n)
-{
-    if(!log_normal)
-        return;
-    for(std::uint64_t i = 0; i < n; ++i)
-        out[i] = std::exp(out[i]);
-}
-
 } // namespace
 
 bool supported()
 {
     static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     return has;
-}
-
-ROCDIST_AVX2_FUNCTION void bits(engine::philox_key key, std::uint64_t first_block, std::uint64_t blocks, unsigned int* out)
-{
-    for_each_group(bits_group{}, key, first_block, blocks, out);
-}
-
-ROCDIST_AVX2_FUNCTION void uniform_float(engine::philox_key key, std::uint64_t first_block, std::uint64_t blocks, float* out)
-{
-    for_each_group(uniform_group{}, key, first_block, blocks, out);
-}
-
-ROCDIST_AVX2_FUNCTION void normal_box_muller(const backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, float>& f,
-                                             std::uint64_t first_block, std::uint64_t blocks, float* out)
-{
-    for_each_group(box_muller_group{make_affine8(f.transform)}, f.key, first_block, blocks, out);
-    exponentiate(f.transform.log_normal, out, 4 * blocks);
-}
-
-ROCDIST_AVX2_FUNCTION void normal_ziggurat(const backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, float>& f,
-                                           std::uint64_t first_block, std::uint64_t blocks, float* out)
-{
-    for_each_group(ziggurat_group{&f, make_affine8(f.transform)}, f.key, first_block, blocks, out);
-    exponentiate(f.transform.log_normal, out, 4 * blocks);
-}
-
-ROCDIST_AVX2_FUNCTION void categorical(const backend::categorical_functor& f, std::uint64_t first_block,
-                                       std::uint64_t blocks, unsigned int* out)
-{
-    for_each_group<2, true>(categorical_group{f.table, f.k}, f.key, first_block, blocks, out);
 }
 
 ROCDIST_AVX2_FUNCTION void gamma_float(const backend::gamma_functor<float>& f, std::uint64_t first_block,

@@ -1,8 +1,8 @@
 // Eight-lane float conversions and elementary functions for the host
-// backend's AVX2 kernels. The conversions are bit-identical to
-// distributions/uniform.hpp; log and sincos are this project's own
-// (series below), accurate to a few ulp on the arguments Box-Muller gives
-// them; the bound measured over all 2^32 words is in docs/normal.md.
+// backend's AVX2 float gamma kernel. The conversions are bit-identical to
+// distributions/uniform.hpp; log, sincos and exp are this project's own
+// (series below), accurate to a few ulp on the arguments the kernel gives
+// them (docs/gamma.md).
 #pragma once
 
 #include "config.hpp"

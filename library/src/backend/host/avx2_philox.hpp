@@ -1,9 +1,9 @@
-// Philox4x32-10 over eight counters at once (AVX2): eight consecutive engine
-// blocks in the 32-bit or the 64-bit stream's layout of
-// engine/curand_philox_layout.hpp, or the same block of eight consecutive
-// substreams (engine/substream.hpp). Word k of the eight blocks sits in one
-// register (lane i = counter i); the same rounds as engine/philox4x32_10.hpp,
-// so every word is bit-identical.
+// Philox4x32-10 over eight counters at once (AVX2), for the float gamma
+// kernel: the same block of eight consecutive substreams
+// (engine/substream.hpp). Word k of the eight blocks sits in one register
+// (lane i = counter i); the same rounds as engine/philox4x32_10.hpp, so
+// every word is bit-identical. store_blocks8 writes four such registers in
+// block order.
 #pragma once
 
 #include "config.hpp"
@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <immintrin.h>
 
-#include "engine/curand_philox_layout.hpp"
+#include "engine/philox4x32_10.hpp"
 
 namespace rocdist::host::avx2
 {
@@ -72,79 +72,6 @@ ROCDIST_AVX2_FUNCTION inline words8 philox8_rounds(const round_keys8& keys, word
         c.w[3] = lo0;
     }
     return c;
-}
-
-// Counters given lane by lane (the rare groups that straddle a step).
-template <class Counter>
-ROCDIST_AVX2_FUNCTION inline words8 counters8(const Counter& counter)
-{
-    alignas(32) std::uint32_t w[4][8];
-    for(unsigned i = 0; i < 8; ++i)
-    {
-        const engine::philox_words ctr = counter(i);
-        for(unsigned k = 0; k < 4; ++k)
-            w[k][i] = ctr.w[k];
-    }
-    words8 c;
-    for(unsigned k = 0; k < 4; ++k)
-        c.w[k] = _mm256_load_si256(reinterpret_cast<const __m256i*>(w[k]));
-    return c;
-}
-
-// Blocks b .. b+7 of the 32-bit stream (block b = counter {step, subsequence}
-// with step = b / 65536, subsequence = b % 65536).
-ROCDIST_AVX2_FUNCTION inline words8 philox8(const round_keys8& keys, std::uint64_t b)
-{
-    words8 c;
-    const std::uint64_t sub = b % engine::curand_philox_subsequences;
-    if(sub + 7 < engine::curand_philox_subsequences)
-    {
-        const std::uint64_t step = b / engine::curand_philox_subsequences;
-        c.w[0] = _mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(step)));
-        c.w[1] = _mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(step >> 32)));
-        c.w[2] = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(sub)),
-                                  _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        c.w[3] = _mm256_setzero_si256(); // subsequence < 2^32
-    }
-    else
-    {
-        // The eight blocks straddle a step (1 group in 8192 at most).
-        c = counters8([b](unsigned i) {
-            return engine::philox_counter((b + i) / engine::curand_philox_subsequences,
-                                          (b + i) % engine::curand_philox_subsequences);
-        });
-    }
-    return philox8_rounds(keys, c);
-}
-
-// Blocks b .. b+7 of the 64-bit (double) stream: engine::double_block(key,
-// b + i) in lane i. Block b holds doubles 2b, 2b+1; blocks 2g and 2g+1 share
-// subsequence g % 65536 in steps 2p and 2p + 1 (p = g / 65536).
-ROCDIST_AVX2_FUNCTION inline words8 double_philox8(const round_keys8& keys, std::uint64_t b)
-{
-    words8 c;
-    const std::uint64_t group = b / 2;
-    const std::uint64_t sub   = group % engine::curand_philox_subsequences;
-    if(b % 2 == 0 && sub + 3 < engine::curand_philox_subsequences)
-    {
-        const std::uint64_t step = 2 * (group / engine::curand_philox_subsequences);
-        // step is even: step + 1 carries into no higher word.
-        c.w[0] = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(step))),
-                                  _mm256_setr_epi32(0, 1, 0, 1, 0, 1, 0, 1));
-        c.w[1] = _mm256_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(step >> 32)));
-        c.w[2] = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(sub)),
-                                  _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3));
-        c.w[3] = _mm256_setzero_si256(); // subsequence < 2^32
-    }
-    else
-    {
-        c = counters8([b](unsigned i) {
-            const std::uint64_t g = (b + i) / 2;
-            return engine::philox_counter(2 * (g / engine::curand_philox_subsequences) + (b + i) % 2,
-                                          g % engine::curand_philox_subsequences);
-        });
-    }
-    return philox8_rounds(keys, c);
 }
 
 // The rounds on two independent sets of eight counters, interleaved: one

@@ -1,5 +1,5 @@
-// The host backend: the shared packet body over all CPU cores, or, where the
-// CPU runs one, a vector kernel over whole engine blocks.
+// The host backend: the shared packet body over all CPU cores, or a block
+// kernel over whole engine blocks (vector code where the CPU runs it).
 #pragma once
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include "backend/compacted_round.hpp"
 #include "backend/host/avx2_kernels.hpp"
 #include "backend/host/parallel_for.hpp"
+#include "backend/host/simd/block_kernels.hpp"
 #include "backend/packet_writer.hpp"
 
 namespace rocdist::host
@@ -69,6 +70,8 @@ void generate_blocks(const Functor& f, typename Functor::value_type* out, std::s
 template <class Functor>
 void generate(const Functor& f, typename Functor::value_type* out, std::size_t n, std::uint64_t offset)
 {
+    if constexpr(simd::has_block_kernel<Functor>)
+        return generate_blocks<simd::block_kernel>(f, out, n, offset);
 #if ROCDIST_HOST_AVX2
     if constexpr(avx2_kernel<Functor>::exists)
     {

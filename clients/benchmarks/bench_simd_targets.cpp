@@ -1,0 +1,151 @@
+// The host backend's block kernels under the second-best vector target this
+// CPU runs (AVX2 on a CPU with AVX-512, NEON or SVE below SVE2), beside the
+// best one, which the other benchmarks ran: the library's dispatch narrowed
+// with Highway's SetSupportedTargetsForTest for these runs only
+// (backend/host/simd/block_kernels.hpp), and the ratio printed.
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "config.hpp" // before Highway: the targets it compiles
+
+#include <hwy/targets.h>
+
+#include "bench_context.hpp"
+
+namespace rocdist_bench
+{
+namespace
+{
+
+// The vector targets this build compiles and this CPU runs, best first.
+std::vector<std::int64_t> vector_targets()
+{
+    std::vector<std::int64_t> r;
+    for(std::int64_t t = HWY_TARGETS & ROCDIST_HOST_SIMD_TARGETS & hwy::SupportedTargets(); t != 0; t &= t - 1)
+        r.push_back(t & -t);
+    return r;
+}
+
+std::int64_t second_target() { return vector_targets().at(1); }
+
+constexpr std::size_t categories = 1000;
+
+// Each kernel's benchmark under the best target (registered elsewhere) and
+// its fill here.
+struct kernel_entry
+{
+    const char* label;
+    const char* best_benchmark;
+    const char* key;
+    void (*fill)(benchmark::State&);
+};
+
+// The library's dispatch narrowed to the second target while alive.
+class second_target_scope
+{
+public:
+    second_target_scope() { hwy::SetSupportedTargetsForTest(second_target()); }
+    ~second_target_scope() { hwy::SetSupportedTargetsForTest(0); }
+    second_target_scope(const second_target_scope&)            = delete;
+    second_target_scope& operator=(const second_target_scope&) = delete;
+};
+
+template <class T, class Fill>
+void under_second_target(benchmark::State& state, Fill&& fill)
+{
+    const second_target_scope scope;
+    time_fill<T>(state, context.n, fill);
+}
+
+void words(benchmark::State& state)
+{
+    under_second_target<unsigned int>(state,
+                                      [](unsigned int* out, std::size_t n) { check(rocdist_generate(context.gen, out, n)); });
+}
+
+void uniform_floats(benchmark::State& state)
+{
+    under_second_target<float>(state,
+                               [](float* out, std::size_t n) { check(rocdist_generate_uniform(context.gen, out, n)); });
+}
+
+void uniform_doubles(benchmark::State& state)
+{
+    under_second_target<double>(
+        state, [](double* out, std::size_t n) { check(rocdist_generate_uniform_double(context.gen, out, n)); });
+}
+
+template <rocdist_normal_method Method>
+void normals(benchmark::State& state)
+{
+    check(rocdist_set_normal_method(context.gen, Method));
+    under_second_target<float>(
+        state, [](float* out, std::size_t n) { check(rocdist_generate_normal(context.gen, out, n, 0.0f, 1.0f)); });
+    check(rocdist_set_normal_method(context.gen, ROCDIST_NORMAL_BOX_MULLER));
+}
+
+// The weights of bench_categorical.cpp's k = 1000 row: uniform in [0, 1)
+// from the same seed.
+void categorical(benchmark::State& state)
+{
+    std::mt19937                          rng(static_cast<unsigned>(categories));
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    std::vector<float>                    weights(categories);
+    for(float& w : weights)
+        w = u(rng);
+    rocdist_categorical table = nullptr;
+    check(rocdist_create_categorical(context.gen, weights.data(), categories, &table));
+    under_second_target<unsigned int>(state, [&](unsigned int* out, std::size_t n) {
+        check(rocdist_generate_categorical(context.gen, table, out, n));
+    });
+    check(rocdist_destroy_categorical(table));
+}
+
+const kernel_entry kernels[] = {
+    {"uint32", "rocdist/uint32", "uint32", words},
+    {"uniform float", "rocdist/float", "float", uniform_floats},
+    {"uniform double", "rocdist/double", "double", uniform_doubles},
+    {"Box-Muller float", "normal/box_muller/float/reproducible", "box_muller/float", normals<ROCDIST_NORMAL_BOX_MULLER>},
+    {"ziggurat float", "normal/ziggurat/float/reproducible", "ziggurat/float", normals<ROCDIST_NORMAL_ZIGGURAT>},
+    {"categorical k=1000", "categorical/sample/k=1000/", "categorical/k=1000", categorical},
+};
+
+std::string second_name(const kernel_entry& k)
+{
+    return std::string("second_target/") + hwy::TargetName(second_target()) + "/" + k.key + "/";
+}
+
+} // namespace
+
+void register_simd_target_benchmarks()
+{
+    if(context.on_gpu || vector_targets().size() < 2)
+        return;
+    for(const kernel_entry& k : kernels)
+        add(second_name(k), k.fill);
+}
+
+void print_simd_target_summary(const summary_reporter& r)
+{
+    if(context.on_gpu || vector_targets().size() < 2)
+        return;
+    const char* best   = hwy::TargetName(vector_targets()[0]);
+    const char* second = hwy::TargetName(second_target());
+    std::printf("\nHost block kernels by Highway target, n = %zu: %s (the best this CPU runs, as above) and %s\n",
+                context.n, best, second);
+    std::printf("%-20s %10s %10s %10s\n", "kernel", (std::string(best) + " GB/s").c_str(),
+                (std::string(second) + " GB/s").c_str(), "ratio");
+    for(const kernel_entry& k : kernels)
+    {
+        const double a = r.bytes_per_second(k.best_benchmark);
+        const double b = r.bytes_per_second(second_name(k));
+        if(a == 0 || b == 0)
+            continue;
+        std::printf("%-20s %10.2f %10.2f %9.2fx\n", k.label, a / 1e9, b / 1e9, a / b);
+    }
+}
+
+} // namespace rocdist_bench

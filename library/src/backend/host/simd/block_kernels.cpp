@@ -1,0 +1,325 @@
+// The host backend's block kernels (block_kernels.hpp), compiled once for
+// each Highway target: foreach_target.h includes this file again for each.
+// A vector target runs Lanes(d) engine blocks per step, Philox in the lanes
+// (philox_lanes.hpp), then the transform on the lanes and one interleaved
+// store. This file is compiled with -ffp-contract=off: the products and sums
+// that must match the scalar functors bit for bit are never fused.
+#include "backend/host/simd/block_kernels.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "backend/block_functors.hpp"
+#include "backend/normal_functors.hpp"
+#include "config.hpp"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "backend/host/simd/block_kernels.cpp"
+#include <hwy/foreach_target.h>
+
+#include <hwy/highway.h>
+
+#include "backend/host/simd/alias_lookup_lanes.hpp"
+#include "backend/host/simd/box_muller_lanes.hpp"
+#include "backend/host/simd/philox_lanes.hpp"
+#include "backend/host/simd/uniform_lanes.hpp"
+#include "backend/host/simd/ziggurat_lanes.hpp"
+
+HWY_BEFORE_NAMESPACE();
+namespace rocdist::host::simd::HWY_NAMESPACE
+{
+namespace hn = hwy::HWY_NAMESPACE;
+
+#if HWY_TARGET & ROCDIST_HOST_SIMD_TARGETS
+
+using d32_t = hn::ScalableTag<std::uint32_t>;
+using v32_t = hn::Vec<d32_t>;
+
+// The counters of Lanes(d) consecutive blocks of the 32-bit stream or of
+// the 64-bit (double) one.
+struct word_stream
+{
+    template <class D>
+    HWY_INLINE void operator()(D d, std::uint64_t b, hn::Vec<D>& w0, hn::Vec<D>& w1, hn::Vec<D>& w2,
+                               hn::Vec<D>& w3) const
+    {
+        word_block_counters(d, b, w0, w1, w2, w3);
+    }
+};
+struct double_stream
+{
+    template <class D>
+    HWY_INLINE void operator()(D d, std::uint64_t b, hn::Vec<D>& w0, hn::Vec<D>& w1, hn::Vec<D>& w2,
+                               hn::Vec<D>& w3) const
+    {
+        double_block_counters(d, b, w0, w1, w2, w3);
+    }
+};
+
+// Runs group(block, w0, w1, w2, w3, to) over blocks first .. first + blocks
+// - 1, Lanes(d) blocks (P outputs each) at a time, two groups' Philox rounds
+// interleaved; a last partial group is computed whole into a buffer and only
+// its head copied.
+template <unsigned P, class Stream, class Group, class T>
+HWY_INLINE void for_each_group(Stream stream, const Group& group, engine::philox_key key, std::uint64_t first,
+                               std::uint64_t blocks, T* out)
+{
+    const d32_t             d;
+    const std::size_t       lanes = hn::Lanes(d);
+    const philox_round_keys keys  = make_round_keys(key);
+    std::uint64_t           g     = 0;
+    for(; g + 2 * lanes <= blocks; g += 2 * lanes)
+    {
+        v32_t a0, a1, a2, a3, b0, b1, b2, b3;
+        stream(d, first + g, a0, a1, a2, a3);
+        stream(d, first + g + lanes, b0, b1, b2, b3);
+        philox_rounds2(d, keys, a0, a1, a2, a3, b0, b1, b2, b3);
+        group(first + g, a0, a1, a2, a3, out + P * g);
+        group(first + g + lanes, b0, b1, b2, b3, out + P * (g + lanes));
+    }
+    for(; g < blocks; g += lanes)
+    {
+        v32_t w0, w1, w2, w3;
+        stream(d, first + g, w0, w1, w2, w3);
+        philox_rounds(d, keys, w0, w1, w2, w3);
+        if(g + lanes <= blocks)
+        {
+            group(first + g, w0, w1, w2, w3, out + P * g);
+            continue;
+        }
+        HWY_ALIGN T partial[hn::MaxLanes(d32_t()) * P];
+        group(first + g, w0, w1, w2, w3, partial);
+        std::memcpy(out + P * g, partial, P * (blocks - g) * sizeof(T));
+    }
+}
+
+// The high words of the 64-bit lanes moved to the low words, where MulEven
+// and the 64-bit arithmetic take them.
+HWY_INLINE v32_t odd_lanes(v32_t v)
+{
+    const d32_t                        d;
+    const hn::RepartitionToWide<d32_t> d64;
+    return hn::BitCast(d, hn::ShiftRight<32>(hn::BitCast(d64, v)));
+}
+
+// normal_transform's mean + stddev z (the product rounded on its own).
+template <class DF>
+HWY_INLINE hn::Vec<DF> affine(DF df, const backend::normal_transform<float>& t, hn::Vec<DF> z)
+{
+    return hn::Add(hn::Set(df, t.mean), hn::Mul(hn::Set(df, t.stddev), z));
+}
+
+// normal_transform's exponential, after the affine part the groups applied.
+void exponentiate(bool log_normal, float* out, std::uint64_t n)
+{
+    if(!log_normal)
+        return;
+    for(std::uint64_t i = 0; i < n; ++i)
+        out[i] = std::exp(out[i]);
+}
+
+void bits_blocks(const backend::bits_functor& f, std::uint64_t first, std::uint64_t blocks, unsigned int* out)
+{
+    const auto group = [](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, unsigned int* to) {
+        hn::StoreInterleaved4(w0, w1, w2, w3, d32_t(), to);
+    };
+    for_each_group<4>(word_stream{}, group, f.key, first, blocks, out);
+}
+
+void uniform_float_blocks(const backend::uniform_float_functor& f, std::uint64_t first, std::uint64_t blocks,
+                          float* out)
+{
+    const auto group = [](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
+        const hn::RebindToFloat<d32_t> df;
+        hn::StoreInterleaved4(uniform_float(df, w0), uniform_float(df, w1), uniform_float(df, w2),
+                              uniform_float(df, w3), df, to);
+    };
+    for_each_group<4>(word_stream{}, group, f.key, first, blocks, out);
+}
+
+// Block i holds doubles 2i (words 0, 1) and 2i + 1 (words 2, 3). In 64-bit
+// lanes, even blocks' words are the low halves and odd blocks' the high ones.
+void uniform_double_blocks(const backend::uniform_double_functor& f, std::uint64_t first, std::uint64_t blocks,
+                           double* out)
+{
+    const auto group = [](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
+        const hn::RepartitionToWide<d32_t>     d64;
+        const hn::RebindToFloat<decltype(d64)> dd;
+        const auto                             low = hn::Set(d64, 0xffffffffull);
+        const auto                             x0 = hn::BitCast(d64, w0), y0 = hn::BitCast(d64, w1);
+        const auto                             x1 = hn::BitCast(d64, w2), y1 = hn::BitCast(d64, w3);
+        hn::StoreInterleaved4(uniform_double(dd, hn::And(x0, low), hn::And(y0, low)),
+                              uniform_double(dd, hn::And(x1, low), hn::And(y1, low)),
+                              uniform_double(dd, hn::ShiftRight<32>(x0), hn::ShiftRight<32>(y0)),
+                              uniform_double(dd, hn::ShiftRight<32>(x1), hn::ShiftRight<32>(y1)), dd, to);
+    };
+    for_each_group<2>(double_stream{}, group, f.key, first, blocks, out);
+}
+
+void box_muller_blocks(const box_muller_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    const auto group = [&f](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
+        const hn::RebindToFloat<d32_t> df;
+        hn::Vec<decltype(df)>          a, b, c, e;
+        box_muller(df, w0, w1, a, b);
+        box_muller(df, w2, w3, c, e);
+        hn::StoreInterleaved4(affine(df, f.transform, a), affine(df, f.transform, b), affine(df, f.transform, c),
+                              affine(df, f.transform, e), df, to);
+    };
+    for_each_group<4>(word_stream{}, group, f.key, first, blocks, out);
+    exponentiate(f.transform.log_normal, out, 4 * blocks);
+}
+
+// The lanes of word k that ziggurat_fast rejected, finished by the scalar
+// slow path from each element's own substream (element 4 (block + i) + k).
+HWY_NOINLINE void ziggurat_slow_lanes(const ziggurat_float& f, std::uint64_t block, unsigned k, v32_t w,
+                                      hn::Mask<d32_t> rejected, float* to)
+{
+    const d32_t             d;
+    constexpr std::size_t   max_lanes = hn::MaxLanes(d32_t());
+    HWY_ALIGN std::uint32_t words[max_lanes];
+    HWY_ALIGN std::uint32_t flags[max_lanes];
+    hn::Store(w, d, words);
+    hn::Store(hn::VecFromMask(d, rejected), d, flags);
+    for(std::size_t i = 0; i < hn::Lanes(d); ++i)
+    {
+        if(flags[i] == 0)
+            continue;
+        const float z = backend::ziggurat_element<float>(f.key, 4 * (block + i) + k, words[i]);
+        to[4 * i + k] = f.transform.mean + f.transform.stddev * z;
+    }
+}
+
+void ziggurat_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    const auto group = [&f](std::uint64_t block, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
+        const d32_t                    d;
+        const hn::RebindToFloat<d32_t> df;
+        hn::Mask<decltype(df)>         r0, r1, r2, r3;
+        const auto                     z0 = ziggurat_fast(df, w0, r0);
+        const auto                     z1 = ziggurat_fast(df, w1, r1);
+        const auto                     z2 = ziggurat_fast(df, w2, r2);
+        const auto                     z3 = ziggurat_fast(df, w3, r3);
+        hn::StoreInterleaved4(affine(df, f.transform, z0), affine(df, f.transform, z1),
+                              affine(df, f.transform, z2), affine(df, f.transform, z3), df, to);
+        // 0.7% of elements take the slow path: one vector of eight lanes in
+        // eighteen has one.
+        if(!hn::AllFalse(df, r0))
+            ziggurat_slow_lanes(f, block, 0, w0, hn::RebindMask(d, r0), to);
+        if(!hn::AllFalse(df, r1))
+            ziggurat_slow_lanes(f, block, 1, w1, hn::RebindMask(d, r1), to);
+        if(!hn::AllFalse(df, r2))
+            ziggurat_slow_lanes(f, block, 2, w2, hn::RebindMask(d, r2), to);
+        if(!hn::AllFalse(df, r3))
+            ziggurat_slow_lanes(f, block, 3, w3, hn::RebindMask(d, r3), to);
+    };
+    for_each_group<4>(word_stream{}, group, f.key, first, blocks, out);
+    exponentiate(f.transform.log_normal, out, 4 * blocks);
+}
+
+// Output 2i from the 64 bits (words 0, 1) of block i, output 2i + 1 from
+// words 2, 3 (categorical_functor).
+void categorical_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
+                        unsigned int* out)
+{
+    const auto group = [&f](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, unsigned int* to) {
+        const d32_t                        d;
+        const hn::RepartitionToWide<d32_t> d64;
+        const auto                         k = hn::Set(d, f.k);
+        const auto even0 = alias_lookup(d64, f.table, alias_product(d, w0, w1, k));
+        const auto odd0  = alias_lookup(d64, f.table, alias_product(d, odd_lanes(w0), odd_lanes(w1), k));
+        const auto even1 = alias_lookup(d64, f.table, alias_product(d, w2, w3, k));
+        const auto odd1  = alias_lookup(d64, f.table, alias_product(d, odd_lanes(w2), odd_lanes(w3), k));
+        // Categories below 2^32: block i's in lane i again.
+        const auto first_of_block  = hn::OddEven(hn::BitCast(d, hn::ShiftLeft<32>(odd0)), hn::BitCast(d, even0));
+        const auto second_of_block = hn::OddEven(hn::BitCast(d, hn::ShiftLeft<32>(odd1)), hn::BitCast(d, even1));
+        hn::StoreInterleaved2(first_of_block, second_of_block, d, to);
+    };
+    for_each_group<2>(double_stream{}, group, f.key, first, blocks, out);
+}
+
+#else // a target without vector kernels: the scalar functors, block by block
+
+template <class Functor>
+void functor_blocks(const Functor& f, std::uint64_t first, std::uint64_t blocks, typename Functor::value_type* out)
+{
+    for(std::uint64_t b = 0; b < blocks; ++b)
+        f(first + b, out + Functor::outputs_per_block * b);
+}
+
+void bits_blocks(const backend::bits_functor& f, std::uint64_t first, std::uint64_t blocks, unsigned int* out)
+{
+    functor_blocks(f, first, blocks, out);
+}
+void uniform_float_blocks(const backend::uniform_float_functor& f, std::uint64_t first, std::uint64_t blocks,
+                          float* out)
+{
+    functor_blocks(f, first, blocks, out);
+}
+void uniform_double_blocks(const backend::uniform_double_functor& f, std::uint64_t first, std::uint64_t blocks,
+                           double* out)
+{
+    functor_blocks(f, first, blocks, out);
+}
+void box_muller_blocks(const box_muller_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    functor_blocks(f, first, blocks, out);
+}
+void ziggurat_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    functor_blocks(f, first, blocks, out);
+}
+void categorical_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
+                        unsigned int* out)
+{
+    functor_blocks(f, first, blocks, out);
+}
+
+#endif
+
+} // namespace rocdist::host::simd::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+
+namespace rocdist::host::simd
+{
+
+HWY_EXPORT(bits_blocks);
+HWY_EXPORT(uniform_float_blocks);
+HWY_EXPORT(uniform_double_blocks);
+HWY_EXPORT(box_muller_blocks);
+HWY_EXPORT(ziggurat_blocks);
+HWY_EXPORT(categorical_blocks);
+
+void run_blocks(const backend::bits_functor& f, std::uint64_t first, std::uint64_t blocks, unsigned int* out)
+{
+    HWY_DYNAMIC_DISPATCH(bits_blocks)(f, first, blocks, out);
+}
+void run_blocks(const backend::uniform_float_functor& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    HWY_DYNAMIC_DISPATCH(uniform_float_blocks)(f, first, blocks, out);
+}
+void run_blocks(const backend::uniform_double_functor& f, std::uint64_t first, std::uint64_t blocks, double* out)
+{
+    HWY_DYNAMIC_DISPATCH(uniform_double_blocks)(f, first, blocks, out);
+}
+void run_blocks(const box_muller_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    HWY_DYNAMIC_DISPATCH(box_muller_blocks)(f, first, blocks, out);
+}
+void run_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    HWY_DYNAMIC_DISPATCH(ziggurat_blocks)(f, first, blocks, out);
+}
+void run_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
+                unsigned int* out)
+{
+    HWY_DYNAMIC_DISPATCH(categorical_blocks)(f, first, blocks, out);
+}
+
+} // namespace rocdist::host::simd
+
+#endif // HWY_ONCE

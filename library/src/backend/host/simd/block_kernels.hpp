@@ -1,0 +1,66 @@
+// The host backend's kernels over whole engine blocks, one per block functor
+// with a vector form: block_kernels.cpp compiles them once for each Highway
+// target (AVX2 and AVX-512 on x86-64, NEON and SVE on aarch64; see
+// ROCDIST_HOST_SIMD_TARGETS in config.hpp), and every call runs the one that
+// Highway's run-time dispatch picks for this CPU. On any other target they
+// run the scalar functor block by block.
+//
+// run_blocks(f, first, blocks, out) writes engine blocks first .. first +
+// blocks - 1 of f to out[0 .. P blocks) (P = outputs_per_block; out needs no
+// alignment) with the same value for every element as f, except float
+// Box-Muller on a vector target, whose log and sincos are the kernel's own
+// (box_muller_lanes.hpp states the bound).
+//
+// The target: Highway's choice (hwy::SupportedTargets() on this CPU), which
+// the tests and the bench narrow with hwy::SetSupportedTargetsForTest to run
+// each path (not an API of rocdist: the library links libhwy as a shared
+// library, so a program's call reaches the library's dispatch).
+#pragma once
+
+#include <cstdint>
+
+#include "backend/block_functors.hpp"
+#include "backend/normal_functors.hpp"
+#include "rocdist/rocdist.h"
+
+namespace rocdist::host::simd
+{
+
+using box_muller_float = backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, float>;
+using ziggurat_float   = backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, float>;
+
+void run_blocks(const backend::bits_functor& f, std::uint64_t first, std::uint64_t blocks, unsigned int* out);
+void run_blocks(const backend::uniform_float_functor& f, std::uint64_t first, std::uint64_t blocks, float* out);
+void run_blocks(const backend::uniform_double_functor& f, std::uint64_t first, std::uint64_t blocks, double* out);
+void run_blocks(const box_muller_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
+void run_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
+void run_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
+                unsigned int* out);
+
+// Whether run_blocks takes Functor.
+template <class Functor>
+inline constexpr bool has_block_kernel = false;
+template <>
+inline constexpr bool has_block_kernel<backend::bits_functor> = true;
+template <>
+inline constexpr bool has_block_kernel<backend::uniform_float_functor> = true;
+template <>
+inline constexpr bool has_block_kernel<backend::uniform_double_functor> = true;
+template <>
+inline constexpr bool has_block_kernel<box_muller_float> = true;
+template <>
+inline constexpr bool has_block_kernel<ziggurat_float> = true;
+template <>
+inline constexpr bool has_block_kernel<backend::categorical_functor> = true;
+
+// The Kernel of host::generate_blocks.
+struct block_kernel
+{
+    template <class Functor>
+    static void run(const Functor& f, std::uint64_t first, std::uint64_t blocks, typename Functor::value_type* out)
+    {
+        run_blocks(f, first, blocks, out);
+    }
+};
+
+} // namespace rocdist::host::simd

@@ -1,0 +1,198 @@
+// Philox4x32-10 over the lanes of a Highway vector of uint32: lane i runs
+// engine block b + i of the 32-bit stream or of the 64-bit (double) stream
+// of engine/curand_philox_layout.hpp, with the rounds of
+// engine/philox4x32_10.hpp, so every word is bit-identical to the scalar
+// engine's. Word k of every lane's block is one vector (w0 .. w3).
+//
+// Per-target code: block_kernels.cpp includes this header once for each
+// Highway target (foreach_target.h), hence the toggled include guard.
+#if defined(ROCDIST_BACKEND_HOST_SIMD_PHILOX_LANES_HPP) == defined(HWY_TARGET_TOGGLE)
+#ifdef ROCDIST_BACKEND_HOST_SIMD_PHILOX_LANES_HPP
+#undef ROCDIST_BACKEND_HOST_SIMD_PHILOX_LANES_HPP
+#else
+#define ROCDIST_BACKEND_HOST_SIMD_PHILOX_LANES_HPP
+#endif
+
+#include <cstddef>
+#include <cstdint>
+
+#include <hwy/highway.h>
+
+#include "engine/curand_philox_layout.hpp"
+#include "engine/philox4x32_10.hpp"
+
+HWY_BEFORE_NAMESPACE();
+namespace rocdist::host::simd::HWY_NAMESPACE
+{
+namespace hn = hwy::HWY_NAMESPACE;
+
+// The key of each round, computed once per call.
+struct philox_round_keys
+{
+    std::uint32_t k0[engine::philox_rounds];
+    std::uint32_t k1[engine::philox_rounds];
+};
+
+inline philox_round_keys make_round_keys(engine::philox_key key)
+{
+    philox_round_keys r;
+    std::uint32_t     k0 = key.k[0], k1 = key.k[1];
+    for(int round = 0; round < engine::philox_rounds; ++round)
+    {
+        r.k0[round] = k0;
+        r.k1[round] = k1;
+        k0 += engine::philox_w0;
+        k1 += engine::philox_w1;
+    }
+    return r;
+}
+
+// a * m as 64-bit products, in halves. MulEven multiplies the even lanes;
+// the odd lanes are shifted down for a second one. The low halves come from
+// one 32-bit multiply (one instruction instead of a shift and a blend).
+template <class D>
+HWY_INLINE void mul_hi_lo(D d, hn::Vec<D> a, hn::Vec<D> m, hn::Vec<D>& hi, hn::Vec<D>& lo)
+{
+    const hn::RepartitionToWide<D> d64;
+    const auto even = hn::MulEven(a, m);
+    const auto odd  = hn::MulEven(hn::BitCast(d, hn::ShiftRight<32>(hn::BitCast(d64, a))), m);
+    hi              = hn::OddEven(hn::BitCast(d, odd), hn::BitCast(d, hn::ShiftRight<32>(even)));
+    lo              = hn::Mul(a, m);
+}
+
+// The ten rounds on the counters in w0 .. w3.
+template <class D>
+HWY_INLINE void philox_rounds(D d, const philox_round_keys& keys, hn::Vec<D>& w0, hn::Vec<D>& w1,
+                              hn::Vec<D>& w2, hn::Vec<D>& w3)
+{
+    const auto m0 = hn::Set(d, engine::philox_m0);
+    const auto m1 = hn::Set(d, engine::philox_m1);
+    for(int round = 0; round < engine::philox_rounds; ++round)
+    {
+        hn::Vec<D> hi0, lo0, hi1, lo1;
+        mul_hi_lo(d, w0, m0, hi0, lo0);
+        mul_hi_lo(d, w2, m1, hi1, lo1);
+        w0 = hn::Xor3(hi1, w1, hn::Set(d, keys.k0[round]));
+        w1 = lo1;
+        w2 = hn::Xor3(hi0, w3, hn::Set(d, keys.k1[round]));
+        w3 = lo0;
+    }
+}
+
+// The rounds on two independent sets of counters, interleaved: one set's
+// chain of ten dependent rounds leaves a core's multipliers idle, and the
+// transforms that follow have latency of their own to hide.
+template <class D>
+HWY_INLINE void philox_rounds2(D d, const philox_round_keys& keys, hn::Vec<D>& a0, hn::Vec<D>& a1,
+                               hn::Vec<D>& a2, hn::Vec<D>& a3, hn::Vec<D>& b0, hn::Vec<D>& b1, hn::Vec<D>& b2,
+                               hn::Vec<D>& b3)
+{
+    const auto m0 = hn::Set(d, engine::philox_m0);
+    const auto m1 = hn::Set(d, engine::philox_m1);
+    for(int round = 0; round < engine::philox_rounds; ++round)
+    {
+        hn::Vec<D> ahi0, alo0, ahi1, alo1, bhi0, blo0, bhi1, blo1;
+        mul_hi_lo(d, a0, m0, ahi0, alo0);
+        mul_hi_lo(d, b0, m0, bhi0, blo0);
+        mul_hi_lo(d, a2, m1, ahi1, alo1);
+        mul_hi_lo(d, b2, m1, bhi1, blo1);
+        const auto k0 = hn::Set(d, keys.k0[round]);
+        const auto k1 = hn::Set(d, keys.k1[round]);
+        a0 = hn::Xor3(ahi1, a1, k0);
+        b0 = hn::Xor3(bhi1, b1, k0);
+        a1 = alo1;
+        b1 = blo1;
+        a2 = hn::Xor3(ahi0, a3, k1);
+        b2 = hn::Xor3(bhi0, b3, k1);
+        a3 = alo0;
+        b3 = blo0;
+    }
+}
+
+// Counters given lane by lane, counter(i) for lane i: the rare groups whose
+// lanes do not all share one counter step.
+template <class D, class Counter>
+HWY_NOINLINE void counters_by_lane(D d, const Counter& counter, hn::Vec<D>& w0, hn::Vec<D>& w1, hn::Vec<D>& w2,
+                                   hn::Vec<D>& w3)
+{
+    constexpr std::size_t   max_lanes = hn::MaxLanes(D());
+    HWY_ALIGN std::uint32_t words[4][max_lanes];
+    for(std::size_t i = 0; i < hn::Lanes(d); ++i)
+    {
+        const engine::philox_words c = counter(i);
+        for(unsigned k = 0; k < 4; ++k)
+            words[k][i] = c.w[k];
+    }
+    w0 = hn::LoadU(d, words[0]);
+    w1 = hn::LoadU(d, words[1]);
+    w2 = hn::LoadU(d, words[2]);
+    w3 = hn::LoadU(d, words[3]);
+}
+
+// The counters of blocks b .. b + N - 1 of the 32-bit stream: block b is
+// counter {step, subsequence} = {b / 65536, b % 65536} (engine::word_block).
+template <class D>
+HWY_INLINE void word_block_counters(D d, std::uint64_t b, hn::Vec<D>& w0, hn::Vec<D>& w1, hn::Vec<D>& w2,
+                                    hn::Vec<D>& w3)
+{
+    const std::uint64_t sub = b % engine::curand_philox_subsequences;
+    if(sub + hn::Lanes(d) <= engine::curand_philox_subsequences)
+    {
+        const std::uint64_t step = b / engine::curand_philox_subsequences;
+        w0 = hn::Set(d, static_cast<std::uint32_t>(step));
+        w1 = hn::Set(d, static_cast<std::uint32_t>(step >> 32));
+        // Iota(d, 0) is a constant; Iota(d, sub) would be built lane by lane.
+        w2 = hn::Add(hn::Iota(d, 0u), hn::Set(d, static_cast<std::uint32_t>(sub)));
+        w3 = hn::Zero(d); // subsequence < 2^32
+    }
+    else
+    {
+        counters_by_lane(
+            d,
+            [b](std::size_t i) {
+                return engine::philox_counter((b + i) / engine::curand_philox_subsequences,
+                                              (b + i) % engine::curand_philox_subsequences);
+            },
+            w0, w1, w2, w3);
+    }
+}
+
+// The counters of blocks b .. b + N - 1 of the 64-bit stream
+// (engine::double_block): blocks
+// 2g and 2g + 1 share subsequence g % 65536 in steps 2p and 2p + 1, p = g /
+// 65536. Lane i is block b + i = 2 (b / 2) + t with t = b % 2 + i: group
+// b / 2 + t / 2, step 2p + t % 2.
+template <class D>
+HWY_INLINE void double_block_counters(D d, std::uint64_t b, hn::Vec<D>& w0, hn::Vec<D>& w1, hn::Vec<D>& w2,
+                                      hn::Vec<D>& w3)
+{
+    const std::uint64_t group  = b / 2;
+    const std::uint64_t sub    = group % engine::curand_philox_subsequences;
+    const auto          parity = static_cast<std::uint32_t>(b % 2);
+    if(sub + (parity + hn::Lanes(d) - 1) / 2 < engine::curand_philox_subsequences)
+    {
+        const std::uint64_t step = 2 * (group / engine::curand_philox_subsequences);
+        const auto          t    = hn::Add(hn::Iota(d, 0u), hn::Set(d, parity));
+        // step is even: step + 1 carries into no higher word.
+        w0 = hn::Add(hn::Set(d, static_cast<std::uint32_t>(step)), hn::And(t, hn::Set(d, 1u)));
+        w1 = hn::Set(d, static_cast<std::uint32_t>(step >> 32));
+        w2 = hn::Add(hn::Set(d, static_cast<std::uint32_t>(sub)), hn::ShiftRight<1>(t));
+        w3 = hn::Zero(d); // subsequence < 2^32
+    }
+    else
+    {
+        counters_by_lane(
+            d,
+            [b](std::size_t i) {
+                const std::uint64_t g = (b + i) / 2;
+                return engine::philox_counter(2 * (g / engine::curand_philox_subsequences) + (b + i) % 2,
+                                              g % engine::curand_philox_subsequences);
+            },
+            w0, w1, w2, w3);
+    }
+}
+
+} // namespace rocdist::host::simd::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif // per-target include guard
