@@ -14,8 +14,6 @@ threads each multiprocessor (NVIDIA SM, AMD CU) holds, and fails on:
   - more than 32 registers on sm_90 in the aligned generate kernels of raw
     words, uniforms, float normals (every method) and float gamma, which
     keeps 8 blocks of 256 threads resident per SM.
-A known miss is listed below with its reason; it is reported as such, and
-the check fails when it no longer misses, so that the list stays true.
 
 Usage: cmake/kernel_resources.py [--cuda BUILD_DIR] [--hip BUILD_DIR]
 The builds need CMAKE_EXPORT_COMPILE_COMMANDS (cmake/gpu_platform.cmake sets
@@ -29,13 +27,6 @@ import shlex
 import subprocess
 import sys
 import tempfile
-
-# (target, kernel, budget) -> why it misses.
-KNOWN_MISSES = {
-    ("sm_90", "generate_kernel<normal_functor<ziggurat, float>, aligned>", "registers"):
-        "the slow path's substream reader and its Philox block are live with the other three "
-        "elements' words and results: 37 registers; held to 32, ptxas spills 8 bytes",
-}
 
 NVIDIA_SM = {  # registers per SM, threads per SM, blocks per SM, shared memory per SM and per block reserve
     "sm_75": (65536, 1024, 16, 64 * 1024, 0),
@@ -201,7 +192,7 @@ def main():
         if options.hip:
             rows += amd_rows(options.hip, scratch)
 
-    broken, fixed = [], []
+    broken = []
     for target in sorted({r["target"] for r in rows}):
         print(f"\n{target}: registers (AMD: VGPRs + AGPRs), spilled bytes (AMD: VGPRs spilled), stack or scratch "
               f"bytes per thread, shared memory (LDS) bytes per block, blocks of {BLOCK} resident per "
@@ -209,28 +200,16 @@ def main():
         print(f"| kernel | registers | spills | stack/scratch | shared | blocks of {BLOCK} | budget |")
         print("|---|---|---|---|---|---|---|")
         for row in sorted((r for r in rows if r["target"] == target), key=lambda r: r["kernel"]):
-            verdicts = []
             failures = budget_failures(row)
-            for budget in failures:
-                reason = KNOWN_MISSES.get((target, row["kernel"], budget))
-                verdicts.append(f"known miss: {budget}" if reason else f"BROKEN: {budget}")
-                if not reason:
-                    broken.append(f"{target} {row['kernel']}: {budget}")
-            for (t, k, budget) in KNOWN_MISSES:
-                if t == target and k == row["kernel"] and budget not in failures:
-                    fixed.append(f"{target} {k}: {budget}")
+            verdicts = [f"BROKEN: {budget}" for budget in failures]
+            broken += [f"{target} {row['kernel']}: {budget}" for budget in failures]
             verdict = ", ".join(verdicts) if verdicts else ("ok" if judged(row["kernel"]) else "listed")
             spills = f"{row['spill']}" + (f" (+{row['sgpr_spill']} SGPRs)" if row.get("sgpr_spill") else "")
             print(f"| {row['kernel']} | {row['registers']} | {spills} | {row['stack']} | {row['shared']} "
                   f"| {row['resident']} | {verdict} |")
-    for (target, kernel, budget), reason in KNOWN_MISSES.items():
-        print(f"\nknown miss, {target} {kernel} ({budget}): {reason}")
     if broken:
         print("\nkernel_resources: budgets broken:\n  " + "\n  ".join(broken))
-    if fixed:
-        print("\nkernel_resources: known misses that no longer miss (remove them from KNOWN_MISSES):\n  "
-              + "\n  ".join(fixed))
-    return 1 if broken or fixed else 0
+    return 1 if broken else 0
 
 
 if __name__ == "__main__":

@@ -40,6 +40,13 @@
 #define ROCDIST_POPCOUNT64(x) static_cast<unsigned>(__builtin_popcountll(x))
 #endif
 
+// The index of the lowest set bit of a nonzero 32-bit word, likewise.
+#if defined(__CUDA_ARCH__)
+#define ROCDIST_LOWEST_SET_BIT(x) static_cast<unsigned>(__ffs(x) - 1)
+#else
+#define ROCDIST_LOWEST_SET_BIT(x) static_cast<unsigned>(__builtin_ctz(x))
+#endif
+
 // Every rocdist kernel is launched with ROCDIST_THREADS_PER_BLOCK threads and
 // says so to the compiler (ROCDIST_KERNEL): without the bound, hipcc assumes
 // blocks of 1024 threads, caps registers to fit them and spills. 256 threads

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 #include "backend/substream_sources.hpp"
 #include "config.hpp"
@@ -64,15 +65,63 @@ ROCDIST_HOST_DEVICE distributions::normal_pair<T>
     }
 }
 
+// Element `element` of the ziggurat whose first attempt, bits `first`,
+// failed the fast path: the rest from the element's own substream.
+template <class T>
+ROCDIST_HOST_DEVICE T ziggurat_slow_element(engine::philox_key key, std::uint64_t element, std::uint64_t first)
+{
+    engine::substream_reader reader(key, engine::substream_tag::ziggurat, element);
+    return distributions::ziggurat_after_fast_path<T>(first, substream_bits<T>{&reader},
+                                                      substream_uniform<T>{&reader});
+}
+
 template <class T>
 ROCDIST_HOST_DEVICE T ziggurat_element(engine::philox_key key, std::uint64_t element, std::uint64_t first)
 {
     T x;
     if(distributions::ziggurat_fast(first, x))
         return x;
-    engine::substream_reader reader(key, engine::substream_tag::ziggurat, element);
-    return distributions::ziggurat_after_fast_path<T>(first, substream_bits<T>{&reader},
-                                                      substream_uniform<T>{&reader});
+    return ziggurat_slow_element<T>(key, element, first);
+}
+
+// The ziggurat's P elements of a block from their first attempts' bits:
+// the fast path for each, then the slow path of the rejected ones in one
+// loop over their mask. Until the loop replaces it, a rejected element's
+// slot of v holds its attempt's bits, so the loop needs neither the block's
+// words beside the other values nor a copy of the slow path per slot: on
+// sm_90 this keeps the aligned float kernel within 32 registers (8 blocks of
+// 256 threads resident) without spilling, where a slow path inlined for each
+// of the four slots took 37. (The double kernel keeps one slow path per
+// slot: with the loop it took 50 registers instead of 46.)
+template <class T, class Bits, unsigned P>
+ROCDIST_HOST_DEVICE void ziggurat_elements(engine::philox_key key, std::uint64_t first_element, const Bits (&bits)[P],
+                                           T* v)
+{
+    static_assert(sizeof(Bits) == sizeof(T) && P <= 32);
+    unsigned rejected = 0;
+    ROCDIST_UNROLL
+    for(unsigned k = 0; k < P; ++k)
+    {
+        if(!distributions::ziggurat_fast(bits[k], v[k]))
+        {
+            std::memcpy(&v[k], &bits[k], sizeof(T));
+            rejected |= 1u << k;
+        }
+    }
+    for(; rejected != 0; rejected &= rejected - 1)
+    {
+        const unsigned i = ROCDIST_LOWEST_SET_BIT(rejected);
+        T              slot = v[0];
+        ROCDIST_UNROLL
+        for(unsigned k = 1; k < P; ++k)
+            slot = i == k ? v[k] : slot;
+        Bits b;
+        std::memcpy(&b, &slot, sizeof b);
+        const T x = ziggurat_slow_element<T>(key, first_element + i, b);
+        ROCDIST_UNROLL
+        for(unsigned k = 0; k < P; ++k)
+            v[k] = i == k ? x : v[k];
+    }
 }
 
 template <rocdist_normal_method Method, class T>
@@ -108,6 +157,11 @@ struct normal_functor<Method, float>
         }
         else
         {
+            if constexpr(Method == ROCDIST_NORMAL_ZIGGURAT)
+            {
+                const std::uint32_t bits[4] = {r.w[0], r.w[1], r.w[2], r.w[3]};
+                ziggurat_elements(key, 4 * block, bits, v);
+            }
             ROCDIST_UNROLL
             for(unsigned k = 0; k < 4; ++k)
             {
@@ -115,8 +169,6 @@ struct normal_functor<Method, float>
                     v[k] = distributions::normal_inverse_cdf<erfinv_kind::giles>(r.w[k]);
                 else if constexpr(Method == ROCDIST_NORMAL_INVERSE_CDF_FAST)
                     v[k] = distributions::normal_inverse_cdf<erfinv_kind::winitzki>(r.w[k]);
-                else
-                    v[k] = ziggurat_element<float>(key, 4 * block + k, r.w[k]);
             }
         }
         ROCDIST_UNROLL

@@ -19,13 +19,9 @@ namespace
 
 // Blocks of 256 threads each multiprocessor must hold: 8 (2048 threads, a
 // full NVIDIA SM) for the aligned kernels of 32-bit outputs, the store-bound
-// ones; for the others (0), what their registers allow. Float ziggurat keeps
-// a substream reader live beside three elements' words and values in its
-// slow path: held to 8 blocks (32 registers) it spills, so it is not.
+// ones; for the others (0), what their registers allow.
 template <class Functor, bool Shifted>
 [[maybe_unused]] constexpr unsigned resident_blocks_goal = !Shifted && sizeof(typename Functor::value_type) == 4 ? 8 : 0;
-template <>
-[[maybe_unused]] constexpr unsigned resident_blocks_goal<backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, float>, false> = 0;
 
 // Shifted: the stream offset and the output address are misaligned
 // differently (plan.shift != 0), so each packet needs two engine blocks.
