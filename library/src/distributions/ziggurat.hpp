@@ -22,14 +22,24 @@ constexpr unsigned ziggurat_layers = 256;
 constexpr double   ziggurat_r      = 3.6541528853610088;
 constexpr double   ziggurat_v      = 4.92867323399e-3;
 
+// Layer i's widths x[i] and x[i + 1], which the fast path reads together:
+// one aligned load (on GPUs one load instruction per element, not two).
+template <class T>
+struct alignas(2 * sizeof(T)) ziggurat_widths
+{
+    T outer;
+    T inner;
+};
+
 // Layer i covers |x| < x[i] between heights f[i] and f[i+1]. x[0] = v / f(r)
 // is the base layer's width (its part beyond r stands for the tail),
-// x[1] = r, x[256] = 0, f[256] = 1.
+// x[1] = r, x[256] = 0, f[256] = 1; width[i] = {x[i], x[i + 1]}.
 template <class T>
 struct ziggurat_table
 {
-    T x[ziggurat_layers + 1];
-    T f[ziggurat_layers + 1];
+    T                  x[ziggurat_layers + 1];
+    T                  f[ziggurat_layers + 1];
+    ziggurat_widths<T> width[ziggurat_layers];
 };
 
 template <class T>
@@ -55,6 +65,8 @@ constexpr ziggurat_table<T> make_ziggurat_table()
         t.x[i] = static_cast<T>(x[i]);
         t.f[i] = static_cast<T>(f[i]);
     }
+    for(unsigned i = 0; i < ziggurat_layers; ++i)
+        t.width[i] = {t.x[i], t.x[i + 1]};
     return t;
 }
 
@@ -114,12 +126,12 @@ ROCDIST_HOST_DEVICE ziggurat_bits split_ziggurat_bits(std::uint64_t b)
 }
 
 // The attempt's |x| = u x[layer], u = (2m + 1) 2^-(m_bits + 1) in (0, 1),
-// exact in T.
+// exact in T; `outer` is x[layer].
 template <class T>
-ROCDIST_HOST_DEVICE T ziggurat_abscissa(const ziggurat_bits& z)
+ROCDIST_HOST_DEVICE T ziggurat_abscissa(const ziggurat_bits& z, T outer)
 {
     constexpr T scale = sizeof(T) == sizeof(float) ? T(0x1p-24) : T(0x1p-53);
-    return static_cast<T>(2 * z.magnitude + 1) * scale * ziggurat_tables<T>().x[z.layer];
+    return static_cast<T>(2 * z.magnitude + 1) * scale * outer;
 }
 
 // The fast path: true, with the normal, when the attempt's point lies in the
@@ -127,10 +139,11 @@ ROCDIST_HOST_DEVICE T ziggurat_abscissa(const ziggurat_bits& z)
 template <class T>
 ROCDIST_HOST_DEVICE bool ziggurat_fast(std::uint64_t b, T& out)
 {
-    const ziggurat_bits z = split_ziggurat_bits<T>(b);
-    const T             x = ziggurat_abscissa<T>(z);
-    out                   = z.negative ? -x : x;
-    return x < ziggurat_tables<T>().x[z.layer + 1];
+    const ziggurat_bits      z = split_ziggurat_bits<T>(b);
+    const ziggurat_widths<T> w = ziggurat_tables<T>().width[z.layer];
+    const T                  x = ziggurat_abscissa<T>(z, w.outer);
+    out                        = z.negative ? -x : x;
+    return x < w.inner;
 }
 
 // One slow-path attempt for bits b that failed ziggurat_fast: in the base
@@ -150,7 +163,7 @@ ROCDIST_HOST_DEVICE bool ziggurat_slow_attempt(std::uint64_t b, NextUniform&& ne
     }
     else
     {
-        x         = ziggurat_abscissa<T>(z);
+        x         = ziggurat_abscissa<T>(z, t.x[i]);
         const T y = t.f[i] + next_uniform() * (t.f[i + 1] - t.f[i]);
         if(!(y < std::exp(T(-0.5) * x * x)))
             return false;
