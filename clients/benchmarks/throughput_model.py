@@ -29,10 +29,11 @@ and the kernel fills min(1, SMs * clock * 16 B / c / store bandwidth) of the
 store bandwidth (132 SMs, 1.98 GHz, 3.35 TB/s).
 
 Rejection methods: a warp runs a branch when any of its 32 lanes needs it.
-Float ziggurat: the fast path for every packet, plus, for each of the 4
-elements of a packet, the wedge attempt with probability 1 - p^32, p the
-fast path's acceptance (the tail's layer and repeated wedge attempts are
-left out: together under 0.3% of elements). Gamma: a packet's four first
+Float ziggurat: the fast path for every packet, then one loop trip per
+element that the fast path rejected: a warp makes as many trips as the
+lane with the most, E[max over 32 lanes of Binomial(4, 1 - p)], p the fast
+path's acceptance, each trip a wedge attempt (the tail's layer and repeated
+wedge attempts are left out: together under 0.3% of elements). Gamma: a packet's four first
 attempts (one group of Philox blocks and two Box-Muller pairs), then retry
 rounds of one attempt each until every lane's rejected elements are done:
 E[max over 32 lanes of a lane's retries R], R the failures before 4
@@ -50,7 +51,7 @@ once per tile of 4096 weights, the second pass over the tiles that hold
 samples, the launches and the host's wait for the validation are not in
 it (docs/performance.md puts figures on them).
 
-Usage: clients/benchmarks/throughput_model.py --cuda BUILD_DIR [--markdown]
+Usage: clients/benchmarks/throughput_model.py --cuda BUILD_DIR
 """
 import argparse
 import math
@@ -234,6 +235,16 @@ def ziggurat_fast_acceptance():
     return sum(x[i + 1] / x[i] for i in range(layers)) / layers
 
 
+def slow_path_trips(p, slots=4, lanes=WARP):
+    """E[max over `lanes` lanes of a lane's slots that fail a test passed
+    with probability p]: the trips of a warp's loop over rejected slots."""
+    total = 0.0
+    for m in range(1, slots + 1):
+        below = sum(math.comb(slots, j) * (1 - p) ** j * p ** (slots - j) for j in range(m))
+        total += 1 - below ** lanes
+    return total
+
+
 def gamma_acceptance(shape):
     """Marsaglia-Tsang's acceptance at a shape (a + 1 below 1, as rocdist
     boosts): P(log U < z^2/2 + d (1 - v + log v)), z normal, v = (1 + c z)^3 > 0,
@@ -277,7 +288,7 @@ def summed(*costs):
 def kernels(pieces):
     """(kernel, goal or None, per-packet cost, how it is composed)."""
     p_fast = ziggurat_fast_acceptance()
-    wedge_share = 1 - p_fast ** WARP
+    trips = slow_path_trips(p_fast)
     rows = [
         ("raw words", 0.9, pieces["raw_words"], "straight"),
         ("uniform float", 0.9, pieces["uniform_float"], "straight"),
@@ -287,8 +298,8 @@ def kernels(pieces):
         ("normal double, Box-Muller", None, pieces["box_muller_double"], "straight"),
         ("normal float, inverse CDF fast", None, pieces["inverse_cdf_fast_float"], "straight"),
         ("normal float, ziggurat", 0.8,
-         summed(pieces["ziggurat_fast_float"], scaled(pieces["ziggurat_wedge_float"], wedge_share)),
-         f"fast + {wedge_share:.3f} x wedge (p = {p_fast:.4f})"),
+         summed(pieces["ziggurat_fast_float"], scaled(pieces["ziggurat_wedge_float"], trips / 4)),
+         f"fast + {trips:.3f} wedge attempts per packet (p = {p_fast:.4f})"),
     ]
     for shape, piece in ((0.5, "0_5"), (2.5, "2_5"), (10, "10")):
         p = gamma_acceptance(shape)
