@@ -87,6 +87,13 @@ void normals(benchmark::State& state)
     check(rocdist_set_normal_method(context.gen, ROCDIST_NORMAL_BOX_MULLER));
 }
 
+// Float gamma at the shape of bench_gamma.cpp's middle row.
+void gamma_floats(benchmark::State& state)
+{
+    under_second_target<float>(
+        state, [](float* out, std::size_t n) { check(rocdist_generate_gamma(context.gen, out, n, 2.5f, 1.0f)); });
+}
+
 // The weights of bench_categorical.cpp's k = 1000 row: uniform in [0, 1)
 // from the same seed.
 void categorical(benchmark::State& state)
@@ -110,6 +117,7 @@ const kernel_entry kernels[] = {
     {"uniform double", "rocdist/double", "double", uniform_doubles},
     {"Box-Muller float", "normal/box_muller/float/reproducible", "box_muller/float", normals<ROCDIST_NORMAL_BOX_MULLER>},
     {"ziggurat float", "normal/ziggurat/float/reproducible", "ziggurat/float", normals<ROCDIST_NORMAL_ZIGGURAT>},
+    {"gamma 2.5 float", "gamma/2.5/float/reproducible", "gamma/2.5/float", gamma_floats},
     {"categorical k=1000", "categorical/sample/k=1000/", "categorical/k=1000", categorical},
 };
 

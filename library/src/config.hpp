@@ -170,13 +170,6 @@ ROCDIST_HOST_DEVICE T unfused_mul(T a, T b)
 #define ROCDIST_RSQRTF(x) (1.0f / std::sqrt(x))
 #endif
 
-// The host CPU architecture, for host code only (never true in a device pass).
-#if defined(__x86_64__) && !ROCDIST_DEVICE_PASS
-#define ROCDIST_HOST_X86_64 1
-#else
-#define ROCDIST_HOST_X86_64 0
-#endif
-
 // The host backend's vector kernels (backend/host/simd/) are written against
 // Google Highway and compiled for these targets, chosen at run time; every
 // other target runs the scalar functors. Both macros name Highway's target
@@ -186,17 +179,3 @@ ROCDIST_HOST_DEVICE T unfused_mul(T a, T b)
 #define ROCDIST_HOST_SIMD_TARGETS                                                                  \
     (HWY_AVX2 | HWY_AVX3 | HWY_AVX3_DL | HWY_NEON | HWY_SVE | HWY_SVE2 | HWY_SVE_256 | HWY_SVE2_128)
 #define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_SSE4)
-
-// Whether the library carries the host backend's AVX2+FMA float gamma kernel
-// (backend/host/avx2_kernels.cpp; CMake builds it for x86-64 targets with
-// GCC or Clang and defines ROCDIST_BUILD_HOST_AVX2). They are chosen at run
-// time, so the library still runs on an x86-64 without AVX2.
-#if defined(ROCDIST_BUILD_HOST_AVX2) && ROCDIST_HOST_X86_64
-#define ROCDIST_HOST_AVX2 1
-// AVX2 and FMA for one function, not for its translation unit: inline
-// functions from shared headers that such a file emits stay baseline x86-64,
-// so the linker can never pick an AVX2 copy for the scalar fallback.
-#define ROCDIST_AVX2_FUNCTION __attribute__((target("avx2,fma")))
-#else
-#define ROCDIST_HOST_AVX2 0
-#endif

@@ -7,7 +7,6 @@
 #include <cstdint>
 
 #include "backend/compacted_round.hpp"
-#include "backend/host/avx2_kernels.hpp"
 #include "backend/host/parallel_for.hpp"
 #include "backend/host/simd/block_kernels.hpp"
 #include "backend/packet_writer.hpp"
@@ -71,15 +70,9 @@ template <class Functor>
 void generate(const Functor& f, typename Functor::value_type* out, std::size_t n, std::uint64_t offset)
 {
     if constexpr(simd::has_block_kernel<Functor>)
-        return generate_blocks<simd::block_kernel>(f, out, n, offset);
-#if ROCDIST_HOST_AVX2
-    if constexpr(avx2_kernel<Functor>::exists)
-    {
-        if(avx2::supported())
-            return generate_blocks<avx2_kernel<Functor>>(f, out, n, offset);
-    }
-#endif
-    generate_packets(f, out, n, offset);
+        generate_blocks<simd::block_kernel>(f, out, n, offset);
+    else
+        generate_packets(f, out, n, offset);
 }
 
 // The fast ordering of a rejection sampler: each chunk's candidates run in

@@ -8,8 +8,10 @@
 // run_blocks(f, first, blocks, out) writes engine blocks first .. first +
 // blocks - 1 of f to out[0 .. P blocks) (P = outputs_per_block; out needs no
 // alignment) with the same value for every element as f, except float
-// Box-Muller on a vector target, whose log and sincos are the kernel's own
-// (box_muller_lanes.hpp states the bound).
+// Box-Muller and float gamma on a vector target, whose log, sincos and exp
+// are the kernels' own (box_muller_lanes.hpp and gamma_lanes.hpp state the
+// bounds). Float gamma's kernel is gamma_blocks.cpp, the rest
+// block_kernels.cpp.
 //
 // The target: Highway's choice (hwy::SupportedTargets() on this CPU), which
 // the tests and the bench narrow with hwy::SetSupportedTargetsForTest to run
@@ -20,6 +22,7 @@
 #include <cstdint>
 
 #include "backend/block_functors.hpp"
+#include "backend/gamma_functor.hpp"
 #include "backend/normal_functors.hpp"
 #include "rocdist/rocdist.h"
 
@@ -36,6 +39,7 @@ void run_blocks(const box_muller_float& f, std::uint64_t first, std::uint64_t bl
 void run_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
 void run_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
                 unsigned int* out);
+void run_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
 
 // Whether run_blocks takes Functor.
 template <class Functor>
@@ -52,6 +56,8 @@ template <>
 inline constexpr bool has_block_kernel<ziggurat_float> = true;
 template <>
 inline constexpr bool has_block_kernel<backend::categorical_functor> = true;
+template <>
+inline constexpr bool has_block_kernel<backend::gamma_functor<float>> = true;
 
 // The Kernel of host::generate_blocks.
 struct block_kernel
