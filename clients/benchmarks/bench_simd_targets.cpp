@@ -87,6 +87,15 @@ void normals(benchmark::State& state)
     check(rocdist_set_normal_method(context.gen, ROCDIST_NORMAL_BOX_MULLER));
 }
 
+template <rocdist_normal_method Method>
+void normal_doubles(benchmark::State& state)
+{
+    check(rocdist_set_normal_method(context.gen, Method));
+    under_second_target<double>(
+        state, [](double* out, std::size_t n) { check(rocdist_generate_normal_double(context.gen, out, n, 0.0, 1.0)); });
+    check(rocdist_set_normal_method(context.gen, ROCDIST_NORMAL_BOX_MULLER));
+}
+
 // Float gamma at the shape of bench_gamma.cpp's middle row.
 void gamma_floats(benchmark::State& state)
 {
@@ -117,6 +126,8 @@ const kernel_entry kernels[] = {
     {"uniform double", "rocdist/double", "double", uniform_doubles},
     {"Box-Muller float", "normal/box_muller/float/reproducible", "box_muller/float", normals<ROCDIST_NORMAL_BOX_MULLER>},
     {"ziggurat float", "normal/ziggurat/float/reproducible", "ziggurat/float", normals<ROCDIST_NORMAL_ZIGGURAT>},
+    {"ziggurat double", "normal/ziggurat/double/reproducible", "ziggurat/double",
+     normal_doubles<ROCDIST_NORMAL_ZIGGURAT>},
     {"gamma 2.5 float", "gamma/2.5/float/reproducible", "gamma/2.5/float", gamma_floats},
     {"categorical k=1000", "categorical/sample/k=1000/", "categorical/k=1000", categorical},
 };

@@ -5,8 +5,8 @@
 // the edges around them. Seeds, offsets (odd ones, groups of blocks that
 // straddle a subsequence wrap, the stream's end), sizes from 1 past one
 // thread's share, and every misalignment. Words, uniform floats and doubles,
-// ziggurat normals and categorical variates (the double stream's layout)
-// must be bit-identical; Box-Muller may differ by the vector kernel's log and
+// ziggurat normals (float and double) and categorical variates (the double
+// stream's layout) must be bit-identical; Box-Muller may differ by the vector kernel's log and
 // sincos, up to the bound measured in docs/normal.md, and must be
 // bit-identical on a target without vector kernels (so the test also shows
 // that the target override reaches the library). Float gamma's vector
@@ -199,29 +199,46 @@ struct normal_case
 };
 const normal_case normal_cases[] = {{0.0f, 1.0f, false}, {0.5f, 2.0f, false}, {-1.0f, 0.75f, true}};
 
-template <rocdist_normal_method Method, class Check>
+rocdist_status generate_normals(rocdist_generator g, float* out, size_t n, const normal_case& c)
+{
+    return c.log_normal ? rocdist_generate_log_normal(g, out, n, c.mean, c.stddev)
+                        : rocdist_generate_normal(g, out, n, c.mean, c.stddev);
+}
+
+rocdist_status generate_normals(rocdist_generator g, double* out, size_t n, const normal_case& c)
+{
+    return c.log_normal ? rocdist_generate_log_normal_double(g, out, n, c.mean, c.stddev)
+                        : rocdist_generate_normal_double(g, out, n, c.mean, c.stddev);
+}
+
+template <rocdist_normal_method Method, class T = float, class Check>
 void compare_normals(Check check)
 {
     for(const normal_case& c : normal_cases)
     {
         SCOPED_TRACE(::testing::Message() << "mean " << c.mean << " stddev " << c.stddev << " log " << c.log_normal);
-        compare<float>(
+        compare<T>(
             [&](engine::philox_key k) {
-                return backend::normal_functor<Method, float>{k, {c.mean, c.stddev, c.log_normal}};
+                return backend::normal_functor<Method, T>{k, {c.mean, c.stddev, c.log_normal}};
             },
-            [&](rocdist_generator g, float* out, size_t n) {
+            [&](rocdist_generator g, T* out, size_t n) {
                 if(rocdist_set_normal_method(g, Method) != ROCDIST_STATUS_SUCCESS)
                     return ROCDIST_STATUS_INTERNAL_ERROR;
-                return c.log_normal ? rocdist_generate_log_normal(g, out, n, c.mean, c.stddev)
-                                    : rocdist_generate_normal(g, out, n, c.mean, c.stddev);
+                return generate_normals(g, out, n, c);
             },
-            [&](float a, float b) { return check(c, a, b); });
+            [&](T a, T b) { return check(c, a, b); });
     }
 }
 
 TEST_P(host_vector_kernels, ziggurat_bit_identical)
 {
     compare_normals<ROCDIST_NORMAL_ZIGGURAT>([](const normal_case&, float a, float b) { return same_bits(a, b); });
+}
+
+TEST_P(host_vector_kernels, ziggurat_double_bit_identical)
+{
+    compare_normals<ROCDIST_NORMAL_ZIGGURAT, double>(
+        [](const normal_case&, double a, double b) { return same_bits(a, b); });
 }
 
 TEST_P(host_vector_kernels, box_muller_within_bound)

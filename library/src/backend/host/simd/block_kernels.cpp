@@ -106,13 +106,14 @@ HWY_INLINE v32_t odd_lanes(v32_t v)
 
 // normal_transform's mean + stddev z (the product rounded on its own).
 template <class DF>
-HWY_INLINE hn::Vec<DF> affine(DF df, const backend::normal_transform<float>& t, hn::Vec<DF> z)
+HWY_INLINE hn::Vec<DF> affine(DF df, const backend::normal_transform<hn::TFromD<DF>>& t, hn::Vec<DF> z)
 {
     return hn::Add(hn::Set(df, t.mean), hn::Mul(hn::Set(df, t.stddev), z));
 }
 
 // normal_transform's exponential, after the affine part the groups applied.
-void exponentiate(bool log_normal, float* out, std::uint64_t n)
+template <class T>
+void exponentiate(bool log_normal, T* out, std::uint64_t n)
 {
     if(!log_normal)
         return;
@@ -172,30 +173,34 @@ void box_muller_blocks(const box_muller_float& f, std::uint64_t first, std::uint
     exponentiate(f.transform.log_normal, out, 4 * blocks);
 }
 
-// The lanes of word k that ziggurat_fast rejected, finished by the scalar
-// slow path from each element's own substream (element 4 (block + i) + k).
-HWY_NOINLINE void ziggurat_slow_lanes(const ziggurat_float& f, std::uint64_t block, unsigned k, v32_t w,
-                                      hn::Mask<d32_t> rejected, float* to)
+// The lanes of bits b that ziggurat_fast rejected, finished by the scalar
+// slow path from each element's own substream: lane i is element
+// first_element + stride i, written at to[stride i] (float: word k of block
+// block + i is element 4 (block + i) + k; double: see ziggurat_double_blocks).
+template <class D>
+HWY_NOINLINE void ziggurat_slow_lanes(D d, const backend::normal_transform<hn::TFromD<D>>& t, engine::philox_key key,
+                                      std::uint64_t first_element, unsigned stride,
+                                      hn::Vec<hn::RebindToUnsigned<D>> b, hn::Mask<D> rejected, hn::TFromD<D>* to)
 {
-    const d32_t             d;
-    constexpr std::size_t   max_lanes = hn::MaxLanes(d32_t());
-    HWY_ALIGN std::uint32_t words[max_lanes];
-    HWY_ALIGN std::uint32_t flags[max_lanes];
-    hn::Store(w, d, words);
-    hn::Store(hn::VecFromMask(d, rejected), d, flags);
+    using T = hn::TFromD<D>;
+    const hn::RebindToUnsigned<D>  du;
+    constexpr std::size_t          max_lanes = hn::MaxLanes(D());
+    HWY_ALIGN hn::TFromD<decltype(du)> bits[max_lanes];
+    HWY_ALIGN hn::TFromD<decltype(du)> flags[max_lanes];
+    hn::Store(b, du, bits);
+    hn::Store(hn::BitCast(du, hn::VecFromMask(d, rejected)), du, flags);
     for(std::size_t i = 0; i < hn::Lanes(d); ++i)
     {
         if(flags[i] == 0)
             continue;
-        const float z = backend::ziggurat_element<float>(f.key, 4 * (block + i) + k, words[i]);
-        to[4 * i + k] = f.transform.mean + f.transform.stddev * z;
+        const T z = backend::ziggurat_element<T>(key, first_element + stride * i, bits[i]);
+        to[stride * i] = t.mean + t.stddev * z;
     }
 }
 
 void ziggurat_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     const auto group = [&f](std::uint64_t block, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
-        const d32_t                    d;
         const hn::RebindToFloat<d32_t> df;
         hn::Mask<decltype(df)>         r0, r1, r2, r3;
         const auto                     z0 = ziggurat_fast(df, w0, r0);
@@ -207,16 +212,54 @@ void ziggurat_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t
         // 0.7% of elements take the slow path: one vector of eight lanes in
         // eighteen has one.
         if(!hn::AllFalse(df, r0))
-            ziggurat_slow_lanes(f, block, 0, w0, hn::RebindMask(d, r0), to);
+            ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 0, 4, w0, r0, to + 0);
         if(!hn::AllFalse(df, r1))
-            ziggurat_slow_lanes(f, block, 1, w1, hn::RebindMask(d, r1), to);
+            ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 1, 4, w1, r1, to + 1);
         if(!hn::AllFalse(df, r2))
-            ziggurat_slow_lanes(f, block, 2, w2, hn::RebindMask(d, r2), to);
+            ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 2, 4, w2, r2, to + 2);
         if(!hn::AllFalse(df, r3))
-            ziggurat_slow_lanes(f, block, 3, w3, hn::RebindMask(d, r3), to);
+            ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 3, 4, w3, r3, to + 3);
     };
     for_each_group<4>(word_stream{}, group, f.key, first, blocks, out);
     exponentiate(f.transform.log_normal, out, 4 * blocks);
+}
+
+// Block i holds doubles 2i (words 0, 1) and 2i + 1 (words 2, 3); in 64-bit
+// lanes even blocks' words are the low halves, odd blocks' the high ones
+// (as uniform_double_blocks), so 64-bit lane j holds blocks 2j and 2j + 1.
+void ziggurat_double_blocks(const ziggurat_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+{
+    const auto group = [&f](std::uint64_t block, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
+        const hn::RepartitionToWide<d32_t>     d64;
+        const hn::RebindToFloat<decltype(d64)> dd;
+        const auto                             high = hn::Set(d64, 0xffffffff00000000ull);
+        const auto                             x0 = hn::BitCast(d64, w0), y0 = hn::BitCast(d64, w1);
+        const auto                             x1 = hn::BitCast(d64, w2), y1 = hn::BitCast(d64, w3);
+        // The attempts' bits, low word | high word << 32: block 2j's doubles
+        // 0 and 1, then block 2j + 1's.
+        const auto b0 = hn::Or(hn::ShiftRight<32>(hn::ShiftLeft<32>(x0)), hn::ShiftLeft<32>(y0));
+        const auto b1 = hn::Or(hn::ShiftRight<32>(hn::ShiftLeft<32>(x1)), hn::ShiftLeft<32>(y1));
+        const auto b2 = hn::Or(hn::ShiftRight<32>(x0), hn::And(y0, high));
+        const auto b3 = hn::Or(hn::ShiftRight<32>(x1), hn::And(y1, high));
+        hn::Mask<decltype(dd)> r0, r1, r2, r3;
+        const auto             z0 = ziggurat_fast(dd, b0, r0);
+        const auto             z1 = ziggurat_fast(dd, b1, r1);
+        const auto             z2 = ziggurat_fast(dd, b2, r2);
+        const auto             z3 = ziggurat_fast(dd, b3, r3);
+        hn::StoreInterleaved4(affine(dd, f.transform, z0), affine(dd, f.transform, z1), affine(dd, f.transform, z2),
+                              affine(dd, f.transform, z3), dd, to);
+        // Output k of lane j is element 2 block + 4 j + k, at to[4 j + k].
+        if(!hn::AllFalse(dd, r0))
+            ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 0, 4, b0, r0, to + 0);
+        if(!hn::AllFalse(dd, r1))
+            ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 1, 4, b1, r1, to + 1);
+        if(!hn::AllFalse(dd, r2))
+            ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 2, 4, b2, r2, to + 2);
+        if(!hn::AllFalse(dd, r3))
+            ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 3, 4, b3, r3, to + 3);
+    };
+    for_each_group<2>(double_stream{}, group, f.key, first, blocks, out);
+    exponentiate(f.transform.log_normal, out, 2 * blocks);
 }
 
 // Output 2i from the 64 bits (words 0, 1) of block i, output 2i + 1 from
@@ -271,6 +314,10 @@ void ziggurat_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t
 {
     functor_blocks(f, first, blocks, out);
 }
+void ziggurat_double_blocks(const ziggurat_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+{
+    functor_blocks(f, first, blocks, out);
+}
 void categorical_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
                         unsigned int* out)
 {
@@ -292,6 +339,7 @@ HWY_EXPORT(uniform_float_blocks);
 HWY_EXPORT(uniform_double_blocks);
 HWY_EXPORT(box_muller_blocks);
 HWY_EXPORT(ziggurat_blocks);
+HWY_EXPORT(ziggurat_double_blocks);
 HWY_EXPORT(categorical_blocks);
 
 void run_blocks(const backend::bits_functor& f, std::uint64_t first, std::uint64_t blocks, unsigned int* out)
@@ -313,6 +361,10 @@ void run_blocks(const box_muller_float& f, std::uint64_t first, std::uint64_t bl
 void run_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     HWY_DYNAMIC_DISPATCH(ziggurat_blocks)(f, first, blocks, out);
+}
+void run_blocks(const ziggurat_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+{
+    HWY_DYNAMIC_DISPATCH(ziggurat_double_blocks)(f, first, blocks, out);
 }
 void run_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
                 unsigned int* out)

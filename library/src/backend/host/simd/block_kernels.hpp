@@ -31,12 +31,14 @@ namespace rocdist::host::simd
 
 using box_muller_float = backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, float>;
 using ziggurat_float   = backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, float>;
+using ziggurat_double  = backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, double>;
 
 void run_blocks(const backend::bits_functor& f, std::uint64_t first, std::uint64_t blocks, unsigned int* out);
 void run_blocks(const backend::uniform_float_functor& f, std::uint64_t first, std::uint64_t blocks, float* out);
 void run_blocks(const backend::uniform_double_functor& f, std::uint64_t first, std::uint64_t blocks, double* out);
 void run_blocks(const box_muller_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
 void run_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
+void run_blocks(const ziggurat_double& f, std::uint64_t first, std::uint64_t blocks, double* out);
 void run_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
                 unsigned int* out);
 void run_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
@@ -54,6 +56,8 @@ template <>
 inline constexpr bool has_block_kernel<box_muller_float> = true;
 template <>
 inline constexpr bool has_block_kernel<ziggurat_float> = true;
+template <>
+inline constexpr bool has_block_kernel<ziggurat_double> = true;
 template <>
 inline constexpr bool has_block_kernel<backend::categorical_functor> = true;
 template <>
