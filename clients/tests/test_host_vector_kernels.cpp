@@ -29,9 +29,11 @@
 #include <hwy/targets.h>
 
 #include "backend/block_functors.hpp"
+#include "backend/compacted_round.hpp"
 #include "backend/gamma_functor.hpp"
 #include "backend/host/alias_table_host.hpp"
 #include "backend/normal_functors.hpp"
+#include "backend/rejection_samplers.hpp"
 #include "backend_buffers.hpp"
 #include "box_muller_error.hpp"
 #include "distributions/gamma.hpp"
@@ -240,6 +242,48 @@ TEST_P(host_vector_kernels, ziggurat_double_bit_identical)
     compare_normals<ROCDIST_NORMAL_ZIGGURAT, double>(
         [](const normal_case&, double a, double b) { return same_bits(a, b); });
 }
+
+// The fast ordering's ziggurat: the generator against the scalar sampler's
+// candidates run one after another, chunk by chunk, bit for bit.
+template <class T>
+void compare_fast_ziggurat()
+{
+    rocdist_generator gen = nullptr;
+    ASSERT_EQ(rocdist_create_generator_host(&gen, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_set_ordering(gen, ROCDIST_ORDERING_FAST), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_set_normal_method(gen, ROCDIST_NORMAL_ZIGGURAT), ROCDIST_STATUS_SUCCESS);
+    for(const normal_case& c : normal_cases)
+    {
+        for(const request& q : requests())
+        {
+            SCOPED_TRACE(::testing::Message() << "mean " << c.mean << " log " << c.log_normal << " seed " << q.seed
+                                              << " offset " << q.offset << " n " << q.n);
+            ASSERT_EQ(rocdist_set_seed(gen, q.seed), ROCDIST_STATUS_SUCCESS);
+            ASSERT_EQ(rocdist_set_offset(gen, q.offset), ROCDIST_STATUS_SUCCESS);
+            std::vector<T> got(q.n), expected(q.n);
+            ASSERT_EQ(generate_normals(gen, got.data(), q.n, c), ROCDIST_STATUS_SUCCESS);
+            const backend::ziggurat_sampler<T> s{engine::philox_key_from_seed(q.seed),
+                                                 {T(c.mean), T(c.stddev), c.log_normal}};
+            for(size_t begin = 0; begin < q.n; begin += backend::compacted_chunk_size)
+                backend::fill_chunk(s, q.offset + begin, expected.data() + begin,
+                                    std::min<size_t>(backend::compacted_chunk_size, q.n - begin));
+            size_t bad = 0;
+            for(size_t j = 0; j < q.n && bad < 5; ++j)
+            {
+                if(!same_bits(got[j], expected[j]))
+                {
+                    ADD_FAILURE() << "element " << j << ": got " << got[j] << ", candidates " << expected[j];
+                    ++bad;
+                }
+            }
+        }
+    }
+    EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
+}
+
+TEST_P(host_vector_kernels, fast_ordering_ziggurat_bit_identical) { compare_fast_ziggurat<float>(); }
+
+TEST_P(host_vector_kernels, fast_ordering_ziggurat_double_bit_identical) { compare_fast_ziggurat<double>(); }
 
 TEST_P(host_vector_kernels, box_muller_within_bound)
 {

@@ -20,16 +20,43 @@ struct candidate_result
     bool                         accepted[Sampler::attempts_per_candidate];
 };
 
+// A candidate's attempts from its words.
 template <class Sampler>
-ROCDIST_HOST_DEVICE candidate_result<Sampler>
-    run_candidate(const Sampler& s, std::uint32_t candidate, std::uint64_t first)
+ROCDIST_HOST_DEVICE candidate_result<Sampler> run_attempts(const Sampler& s, typename Sampler::words_type& words)
 {
-    typename Sampler::words_type words = candidate_words(s, candidate, first);
     candidate_result<Sampler> r;
     ROCDIST_UNROLL
     for(unsigned a = 0; a < Sampler::attempts_per_candidate; ++a)
         r.accepted[a] = s.attempt(words, r.v[a]);
     return r;
+}
+
+template <class Sampler>
+ROCDIST_HOST_DEVICE candidate_result<Sampler>
+    run_candidate(const Sampler& s, std::uint32_t candidate, std::uint64_t first)
+{
+    typename Sampler::words_type words = candidate_words(s, candidate, first);
+    return run_attempts(s, words);
+}
+
+// The first `count` outputs of the chunk whose first output is stream
+// element `first`, its candidates run one after another (the host's way: a
+// GPU warp runs warpSize candidates per round and writes the same
+// sequence).
+template <class Sampler>
+ROCDIST_HOST_DEVICE void fill_chunk(const Sampler& s, std::uint64_t first, typename Sampler::value_type* out,
+                                    std::uint64_t count)
+{
+    std::uint64_t pos = 0;
+    for(std::uint32_t candidate = 0; pos < count; ++candidate)
+    {
+        const candidate_result<Sampler> r = run_candidate(s, candidate, first);
+        for(unsigned a = 0; a < Sampler::attempts_per_candidate; ++a)
+        {
+            for(unsigned m = 0; r.accepted[a] && m < Sampler::outputs_per_attempt && pos < count; ++m)
+                out[pos++] = r.v[a][m];
+        }
+    }
 }
 
 // Outputs that the whole warp accepted this round; masks[a] has bit l set

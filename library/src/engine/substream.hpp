@@ -75,6 +75,13 @@ class substream_reader
 public:
     ROCDIST_HOST_DEVICE substream_reader(philox_key key, substream_id id) : key_(key), id_(id) {}
 
+    // A reader whose block 0, `first_block`, is already computed (by a
+    // vector kernel that drew it for many substreams at once).
+    ROCDIST_HOST_DEVICE substream_reader(philox_key key, substream_id id, const philox_words& first_block)
+        : key_(key), id_(id), block_(1), used_(0), words_(first_block)
+    {
+    }
+
     // Element (or pair) `index`'s substream, for the reproducible ordering.
     ROCDIST_HOST_DEVICE substream_reader(philox_key key, substream_tag tag, std::uint64_t index)
         : substream_reader(key, element_substream(tag, index))

@@ -9,6 +9,7 @@
 #include "backend/compacted_round.hpp"
 #include "backend/host/parallel_for.hpp"
 #include "backend/host/simd/block_kernels.hpp"
+#include "backend/host/simd/chunk_kernels.hpp"
 #include "backend/packet_writer.hpp"
 
 namespace rocdist::host
@@ -76,7 +77,8 @@ void generate(const Functor& f, typename Functor::value_type* out, std::size_t n
 }
 
 // The fast ordering of a rejection sampler: each chunk's candidates run in
-// order, and their accepted outputs are appended until the chunk is full.
+// order, and their accepted outputs are appended until the chunk is full
+// (a vector kernel where the sampler has one).
 template <class Sampler>
 void generate(const backend::compacted<Sampler>& c, typename Sampler::value_type* out, std::size_t n,
               std::uint64_t offset)
@@ -88,17 +90,11 @@ void generate(const backend::compacted<Sampler>& c, typename Sampler::value_type
         (n + size - 1) / size,
         [&](std::uint64_t chunk) {
             const std::uint64_t begin = chunk * size;
-            const std::uint64_t end   = std::min<std::uint64_t>(n, begin + size);
-            std::uint64_t       pos   = begin;
-            for(std::uint32_t candidate = 0; pos < end; ++candidate)
-            {
-                const auto r = backend::run_candidate(c.sampler, candidate, offset + begin);
-                for(unsigned a = 0; a < Sampler::attempts_per_candidate; ++a)
-                {
-                    for(unsigned m = 0; r.accepted[a] && m < Sampler::outputs_per_attempt && pos < end; ++m)
-                        out[pos++] = r.v[a][m];
-                }
-            }
+            const std::uint64_t count = std::min<std::uint64_t>(n - begin, size);
+            if constexpr(simd::has_chunk_kernel<Sampler>)
+                simd::run_chunk(c.sampler, offset + begin, out + begin, count);
+            else
+                backend::fill_chunk(c.sampler, offset + begin, out + begin, count);
         },
         min_chunks_per_thread);
 }
