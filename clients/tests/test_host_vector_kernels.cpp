@@ -384,4 +384,62 @@ TEST_P(host_vector_kernels, gamma_float_within_bound)
         EXPECT_GT(differing, 0u) << "the library did not run the vector kernel of this target";
 }
 
+// The fast ordering's float gamma: the generator against the scalar
+// sampler's candidates, chunk by chunk, within the bound of the
+// reproducible kernel's test below; a flipped decision drops or adds an
+// output and shifts the rest of its chunk, so a chunk is compared up to its
+// first value beyond the bound, and such chunks must be rare.
+TEST_P(host_vector_kernels, fast_ordering_gamma_float_within_bound)
+{
+    rocdist_generator gen = nullptr;
+    ASSERT_EQ(rocdist_create_generator_host(&gen, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_set_ordering(gen, ROCDIST_ORDERING_FAST), ROCDIST_STATUS_SUCCESS);
+    size_t differing = 0;
+    for(const gamma_case& c : gamma_cases)
+    {
+        SCOPED_TRACE(::testing::Message() << "shape " << c.shape << " scale " << c.scale);
+        size_t elements = 0, flipped_chunks = 0;
+        double worst    = 0;
+        for(const request& q : requests())
+        {
+            SCOPED_TRACE(::testing::Message() << "seed " << q.seed << " offset " << q.offset << " n " << q.n);
+            ASSERT_EQ(rocdist_set_seed(gen, q.seed), ROCDIST_STATUS_SUCCESS);
+            ASSERT_EQ(rocdist_set_offset(gen, q.offset), ROCDIST_STATUS_SUCCESS);
+            std::vector<float> got(q.n), expected(q.n);
+            ASSERT_EQ(rocdist_generate_gamma(gen, got.data(), q.n, c.shape, c.scale), ROCDIST_STATUS_SUCCESS);
+            const backend::gamma_sampler<float> s{engine::philox_key_from_seed(q.seed),
+                                                  rocdist::distributions::make_gamma_params(c.shape, c.scale)};
+            for(size_t begin = 0; begin < q.n; begin += backend::compacted_chunk_size)
+            {
+                const size_t end = std::min<size_t>(q.n, begin + backend::compacted_chunk_size);
+                backend::fill_chunk(s, q.offset + begin, expected.data() + begin, end - begin);
+                for(size_t j = begin; j < end; ++j)
+                {
+                    ++elements;
+                    differing += !same_bits(got[j], expected[j]);
+                    if(!vector_target())
+                    {
+                        ASSERT_TRUE(same_bits(got[j], expected[j])) << "element " << j;
+                        continue;
+                    }
+                    const double err = gamma_error_units(got[j], expected[j], c.shape, c.scale);
+                    if(err > gamma_bound_units)
+                    {
+                        ++flipped_chunks;
+                        break;
+                    }
+                    worst = std::max(worst, err);
+                }
+            }
+        }
+        EXPECT_LE(flipped_chunks, elements >> 16) << "of " << elements << " elements";
+        const std::string name = std::to_string(c.shape) + "_scale_" + std::to_string(c.scale);
+        RecordProperty("fast_max_units_shape_" + name, std::to_string(worst));
+        RecordProperty("fast_flipped_chunks_shape_" + name, std::to_string(flipped_chunks));
+    }
+    if(vector_target())
+        EXPECT_GT(differing, 0u) << "the library did not run the vector kernel of this target";
+    EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
+}
+
 } // namespace

@@ -1,8 +1,8 @@
 // The host backend's fast-ordering chunk kernels (chunk_kernels.hpp),
 // compiled once for each Highway target: foreach_target.h includes this file
 // again for each. Compiled with -ffp-contract=off, as block_kernels.cpp is:
-// the transform's product and sum must match the scalar sampler's bit for
-// bit.
+// the ziggurat's product and sum must match the scalar sampler's bit for
+// bit, and gamma's tests follow gamma_accept's arithmetic.
 #include "backend/host/simd/chunk_kernels.hpp"
 
 #include <algorithm>
@@ -22,6 +22,8 @@
 
 #include <hwy/highway.h>
 
+#include "backend/host/simd/box_muller_lanes.hpp"
+#include "backend/host/simd/gamma_lanes.hpp"
 #include "backend/host/simd/philox_lanes.hpp"
 #include "backend/host/simd/ziggurat_lanes.hpp"
 
@@ -37,15 +39,15 @@ using v32_t = hn::Vec<d32_t>;
 
 constexpr std::size_t max_lanes = hn::MaxLanes(d32_t());
 
-// The counters of block 0 of the substreams of candidates c .. c +
+// The counters of block `block` of the substreams of candidates c .. c +
 // Lanes(d) - 1 of the chunk whose first output is `first`
 // (engine::candidate_substream; a chunk has fewer than 2^24 candidates, so
 // c + i needs no mask).
-HWY_INLINE void candidate_counters(d32_t d, engine::substream_tag tag, std::uint32_t c, std::uint64_t first,
-                                   v32_t& w0, v32_t& w1, v32_t& w2, v32_t& w3)
+HWY_INLINE void candidate_counters(d32_t d, engine::substream_tag tag, std::uint32_t block, std::uint32_t c,
+                                   std::uint64_t first, v32_t& w0, v32_t& w1, v32_t& w2, v32_t& w3)
 {
     const std::uint32_t word1 = 0xC0000000u | static_cast<std::uint32_t>(tag) << 24 | c;
-    w0                        = hn::Zero(d);
+    w0                        = hn::Set(d, block);
     w1                        = hn::Add(hn::Set(d, word1), hn::Iota(d, 0u));
     w2                        = hn::Set(d, static_cast<std::uint32_t>(first));
     w3                        = hn::Set(d, static_cast<std::uint32_t>(first >> 32));
@@ -87,8 +89,8 @@ HWY_INLINE void compact_chunk(const Sampler& s, std::uint64_t first, typename Sa
     for(std::uint32_t c = 0; pos < count; c += static_cast<std::uint32_t>(2 * lanes))
     {
         v32_t a0, a1, a2, a3, b0, b1, b2, b3;
-        candidate_counters(d, Sampler::tag, c, first, a0, a1, a2, a3);
-        candidate_counters(d, Sampler::tag, c + static_cast<std::uint32_t>(lanes), first, b0, b1, b2, b3);
+        candidate_counters(d, Sampler::tag, 0, c, first, a0, a1, a2, a3);
+        candidate_counters(d, Sampler::tag, 0, c + static_cast<std::uint32_t>(lanes), first, b0, b1, b2, b3);
         philox_rounds2(d, keys, a0, a1, a2, a3, b0, b1, b2, b3);
         // Straight into the output where both vectors' outputs fit, else
         // into `values`.
@@ -197,6 +199,80 @@ void ziggurat_double_chunk(const backend::ziggurat_sampler<double>& s, std::uint
     });
 }
 
+// 0 where an attempt was rejected, 1 where accepted, 2 where accepted with
+// an exponent outside (-80, 80).
+template <class DF>
+HWY_INLINE hn::Vec<hn::RebindToUnsigned<DF>> attempt_kind(DF, hn::Mask<DF> rejected, hn::Mask<DF> wide)
+{
+    const hn::RebindToUnsigned<DF> du;
+    return hn::IfThenZeroElse(hn::RebindMask(du, rejected),
+                              hn::IfThenElse(hn::RebindMask(du, wide), hn::Set(du, 2u), hn::Set(du, 1u)));
+}
+
+// Float gamma: a candidate is one group (backend/gamma_words.hpp), its four
+// attempts from blocks 1 and 2 (and block 0 below shape 1), each accepted
+// attempt an output. A rejected attempt reads no further word, so every
+// candidate runs on the lanes (gamma_lanes.hpp); the accepted outputs are
+// then appended in candidate order, attempt by attempt.
+void gamma_float_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
+{
+    constexpr engine::substream_tag tag = backend::gamma_sampler<float>::tag;
+    const d32_t                     d;
+    const hn::RebindToFloat<d32_t>  df;
+    const std::size_t               lanes = hn::Lanes(d);
+    const philox_round_keys         keys  = make_round_keys(s.key);
+    // Per attempt, lane-major as the outputs go: its value and kind
+    // (attempt_kind; dv and the exponent kept for libm's exp(e + log dv)
+    // where some lane is wide).
+    HWY_ALIGN float         values[4 * max_lanes], dvs[4 * max_lanes], powers[4 * max_lanes];
+    HWY_ALIGN std::uint32_t kinds[4 * max_lanes];
+    std::uint64_t           pos = 0;
+    for(std::uint32_t c = 0; pos < count; c += static_cast<std::uint32_t>(lanes))
+    {
+        v32_t a0, a1, a2, a3, b0, b1, b2, b3;
+        candidate_counters(d, tag, 1, c, first, a0, a1, a2, a3);
+        candidate_counters(d, tag, 2, c, first, b0, b1, b2, b3);
+        philox_rounds2(d, keys, a0, a1, a2, a3, b0, b1, b2, b3);
+        v32_t u0 = hn::Zero(d), u1 = u0, u2 = u0, u3 = u0;
+        if(s.params.boost)
+        {
+            candidate_counters(d, tag, 0, c, first, u0, u1, u2, u3);
+            philox_rounds(d, keys, u0, u1, u2, u3);
+        }
+        hn::Vec<decltype(df)> z0, z1, z2, z3;
+        box_muller(df, a0, a1, z0, z1);
+        box_muller(df, b0, b1, z2, z3);
+        hn::Vec<decltype(df)>  dv0, dv1, dv2, dv3, e0, e1, e2, e3;
+        hn::Mask<decltype(df)> x0, x1, x2, x3, w0, w1, w2, w3;
+        const auto             v0 = gamma_attempt(df, s.params, z0, a2, u0, dv0, e0, x0, w0);
+        const auto             v1 = gamma_attempt(df, s.params, z1, a3, u1, dv1, e1, x1, w1);
+        const auto             v2 = gamma_attempt(df, s.params, z2, b2, u2, dv2, e2, x2, w2);
+        const auto             v3 = gamma_attempt(df, s.params, z3, b3, u3, dv3, e3, x3, w3);
+        // Every attempt accepted by the common path (most vectors): straight
+        // into the output where it fits.
+        const auto unusual = hn::Or(hn::Or(hn::Or(x0, w0), hn::Or(x1, w1)), hn::Or(hn::Or(x2, w2), hn::Or(x3, w3)));
+        if(hn::AllFalse(df, unusual) && pos + 4 * lanes <= count)
+        {
+            hn::StoreInterleaved4(v0, v1, v2, v3, df, out + pos);
+            pos += 4 * lanes;
+            continue;
+        }
+        hn::StoreInterleaved4(v0, v1, v2, v3, df, values);
+        hn::StoreInterleaved4(attempt_kind(df, x0, w0), attempt_kind(df, x1, w1), attempt_kind(df, x2, w2),
+                              attempt_kind(df, x3, w3), d, kinds);
+        if(!hn::AllFalse(df, hn::Or(hn::Or(w0, w1), hn::Or(w2, w3))))
+        {
+            hn::StoreInterleaved4(dv0, dv1, dv2, dv3, df, dvs);
+            hn::StoreInterleaved4(e0, e1, e2, e3, df, powers);
+        }
+        for(std::size_t k = 0; k < 4 * lanes && pos < count; ++k)
+        {
+            if(kinds[k] != 0)
+                out[pos++] = kinds[k] == 1 ? values[k] : std::exp(powers[k] + std::log(dvs[k]));
+        }
+    }
+}
+
 #else // a target without vector kernels: the scalar candidates
 
 void ziggurat_float_chunk(const backend::ziggurat_sampler<float>& s, std::uint64_t first, float* out,
@@ -206,6 +282,10 @@ void ziggurat_float_chunk(const backend::ziggurat_sampler<float>& s, std::uint64
 }
 void ziggurat_double_chunk(const backend::ziggurat_sampler<double>& s, std::uint64_t first, double* out,
                            std::uint64_t count)
+{
+    backend::fill_chunk(s, first, out, count);
+}
+void gamma_float_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
 {
     backend::fill_chunk(s, first, out, count);
 }
@@ -222,6 +302,7 @@ namespace rocdist::host::simd
 
 HWY_EXPORT(ziggurat_float_chunk);
 HWY_EXPORT(ziggurat_double_chunk);
+HWY_EXPORT(gamma_float_chunk);
 
 void run_chunk(const backend::ziggurat_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
 {
@@ -230,6 +311,10 @@ void run_chunk(const backend::ziggurat_sampler<float>& s, std::uint64_t first, f
 void run_chunk(const backend::ziggurat_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count)
 {
     HWY_DYNAMIC_DISPATCH(ziggurat_double_chunk)(s, first, out, count);
+}
+void run_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
+{
+    HWY_DYNAMIC_DISPATCH(gamma_float_chunk)(s, first, out, count);
 }
 
 } // namespace rocdist::host::simd

@@ -4,11 +4,14 @@
 //
 // run_chunk(s, first, out, count) writes the first `count` outputs of the
 // chunk whose first output is stream element `first` (count at most
-// compacted_chunk_size): the same values, bit for bit, as running the
-// sampler's candidates 0, 1, 2, ... one after another. A vector target runs
-// Lanes(d) candidates at once from their substreams' first Philox block;
-// a candidate in which some attempt needs the slow path (which reads
-// further words) runs on the scalar sampler instead.
+// compacted_chunk_size): the outputs of the sampler's candidates 0, 1, 2,
+// ... run one after another (backend::fill_chunk). A vector target runs
+// Lanes(d) candidates at once. The ziggurat's are the scalar sampler's bit
+// for bit: a candidate in which some attempt needs the slow path (which
+// reads further words) runs on the scalar sampler. Float gamma's may differ
+// by the vector kernel's log, sincos and exp (gamma_lanes.hpp), and a
+// decision within those roundings of its boundary may flip, which shifts
+// the rest of the chunk.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +23,7 @@ namespace rocdist::host::simd
 
 void run_chunk(const backend::ziggurat_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count);
 void run_chunk(const backend::ziggurat_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count);
+void run_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count);
 
 // Whether run_chunk takes Sampler.
 template <class Sampler>
@@ -28,5 +32,7 @@ template <>
 inline constexpr bool has_chunk_kernel<backend::ziggurat_sampler<float>> = true;
 template <>
 inline constexpr bool has_chunk_kernel<backend::ziggurat_sampler<double>> = true;
+template <>
+inline constexpr bool has_chunk_kernel<backend::gamma_sampler<float>> = true;
 
 } // namespace rocdist::host::simd
