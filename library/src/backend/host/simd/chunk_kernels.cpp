@@ -25,6 +25,7 @@
 #include "backend/host/simd/box_muller_lanes.hpp"
 #include "backend/host/simd/gamma_lanes.hpp"
 #include "backend/host/simd/philox_lanes.hpp"
+#include "backend/host/simd/polar_lanes.hpp"
 #include "backend/host/simd/ziggurat_lanes.hpp"
 
 HWY_BEFORE_NAMESPACE();
@@ -199,6 +200,63 @@ void ziggurat_double_chunk(const backend::ziggurat_sampler<double>& s, std::uint
     });
 }
 
+// Float polar: a candidate's two attempts are words 0-1 and 2-3 of its
+// block, two outputs each; a rejected attempt reads no further word, so
+// every candidate stays on the lanes. Two vectors of candidates at a time
+// (their Philox rounds interleaved); the accepted outputs of each are
+// compressed into place in candidate order.
+void polar_float_chunk(const backend::polar_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
+{
+    constexpr engine::substream_tag tag = backend::polar_sampler<float>::tag;
+    const d32_t                     d;
+    const hn::RebindToFloat<d32_t>  df;
+    const std::size_t               lanes = hn::Lanes(d);
+    const philox_round_keys         keys  = make_round_keys(s.key);
+    // A vector of candidates' 4 outputs each, in order, and which to keep.
+    HWY_ALIGN float         values[4 * max_lanes];
+    HWY_ALIGN std::uint32_t keep[4 * max_lanes];
+    const auto              append = [&](v32_t w0, v32_t w1, v32_t w2, v32_t w3, std::uint64_t& pos) {
+        hn::Vec<decltype(df)> x0, y0, x1, y1;
+        const auto m0 = polar_attempt(df, polar_coordinate(df, w0), polar_coordinate(df, w1), x0, y0);
+        const auto m1 = polar_attempt(df, polar_coordinate(df, w2), polar_coordinate(df, w3), x1, y1);
+        hn::StoreInterleaved4(affine(df, s.transform, x0), affine(df, s.transform, y0), affine(df, s.transform, x1),
+                              affine(df, s.transform, y1), df, values);
+        const auto k0 = hn::VecFromMask(d, hn::RebindMask(d, m0));
+        const auto k1 = hn::VecFromMask(d, hn::RebindMask(d, m1));
+        hn::StoreInterleaved4(k0, k0, k1, k1, d, keep);
+        for(std::size_t v = 0; v < 4 && pos < count; ++v)
+        {
+            const auto kept = hn::RebindMask(df, hn::Ne(hn::Load(d, keep + v * lanes), hn::Zero(d)));
+            if(pos + lanes <= count)
+            {
+                pos += hn::CompressBlendedStore(hn::Load(df, values + v * lanes), kept, df, out + pos);
+                continue;
+            }
+            for(std::size_t i = v * lanes; i < (v + 1) * lanes && pos < count; ++i)
+            {
+                if(keep[i] != 0)
+                    out[pos++] = values[i];
+            }
+        }
+    };
+    std::uint64_t pos = 0;
+    for(std::uint32_t c = 0; pos < count; c += static_cast<std::uint32_t>(2 * lanes))
+    {
+        v32_t a0, a1, a2, a3, b0, b1, b2, b3;
+        candidate_counters(d, tag, 0, c, first, a0, a1, a2, a3);
+        candidate_counters(d, tag, 0, c + static_cast<std::uint32_t>(lanes), first, b0, b1, b2, b3);
+        philox_rounds2(d, keys, a0, a1, a2, a3, b0, b1, b2, b3);
+        append(a0, a1, a2, a3, pos);
+        if(pos < count)
+            append(b0, b1, b2, b3, pos);
+    }
+    if(s.transform.log_normal)
+    {
+        for(std::uint64_t j = 0; j < count; ++j)
+            out[j] = std::exp(out[j]);
+    }
+}
+
 // 0 where an attempt was rejected, 1 where accepted, 2 where accepted with
 // an exponent outside (-80, 80).
 template <class DF>
@@ -289,6 +347,10 @@ void gamma_float_chunk(const backend::gamma_sampler<float>& s, std::uint64_t fir
 {
     backend::fill_chunk(s, first, out, count);
 }
+void polar_float_chunk(const backend::polar_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
+{
+    backend::fill_chunk(s, first, out, count);
+}
 
 #endif
 
@@ -303,6 +365,7 @@ namespace rocdist::host::simd
 HWY_EXPORT(ziggurat_float_chunk);
 HWY_EXPORT(ziggurat_double_chunk);
 HWY_EXPORT(gamma_float_chunk);
+HWY_EXPORT(polar_float_chunk);
 
 void run_chunk(const backend::ziggurat_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
 {
@@ -315,6 +378,10 @@ void run_chunk(const backend::ziggurat_sampler<double>& s, std::uint64_t first, 
 void run_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
 {
     HWY_DYNAMIC_DISPATCH(gamma_float_chunk)(s, first, out, count);
+}
+void run_chunk(const backend::polar_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
+{
+    HWY_DYNAMIC_DISPATCH(polar_float_chunk)(s, first, out, count);
 }
 
 } // namespace rocdist::host::simd
