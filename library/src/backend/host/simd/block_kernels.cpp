@@ -23,6 +23,7 @@
 
 #include "backend/host/simd/alias_lookup_lanes.hpp"
 #include "backend/host/simd/box_muller_lanes.hpp"
+#include "backend/host/simd/inverse_cdf_lanes.hpp"
 #include "backend/host/simd/philox_lanes.hpp"
 #include "backend/host/simd/uniform_lanes.hpp"
 #include "backend/host/simd/ziggurat_lanes.hpp"
@@ -173,29 +174,40 @@ void box_muller_blocks(const box_muller_float& f, std::uint64_t first, std::uint
     exponentiate(f.transform.log_normal, out, 4 * blocks);
 }
 
-// The lanes of bits b that ziggurat_fast rejected, finished by the scalar
-// slow path from each element's own substream: lane i is element
-// first_element + stride i, written at to[stride i] (float: word k of block
-// block + i is element 4 (block + i) + k; double: see ziggurat_double_blocks).
-template <class D>
-HWY_NOINLINE void ziggurat_slow_lanes(D d, const backend::normal_transform<hn::TFromD<D>>& t, engine::philox_key key,
-                                      std::uint64_t first_element, unsigned stride,
-                                      hn::Vec<hn::RebindToUnsigned<D>> b, hn::Mask<D> rejected, hn::TFromD<D>* to)
+// The flagged lanes of bits b, finished on the scalar path: lane i's output
+// goes to to[stride i] as mean + stddev element(i, its bits).
+template <class D, class Element>
+HWY_NOINLINE void scalar_lanes(D d, const backend::normal_transform<hn::TFromD<D>>& t, unsigned stride,
+                               hn::Vec<hn::RebindToUnsigned<D>> b, hn::Mask<D> flagged, hn::TFromD<D>* to,
+                               const Element& element)
 {
-    using T = hn::TFromD<D>;
-    const hn::RebindToUnsigned<D>  du;
-    constexpr std::size_t          max_lanes = hn::MaxLanes(D());
+    const hn::RebindToUnsigned<D>      du;
+    constexpr std::size_t              max_lanes = hn::MaxLanes(D());
     HWY_ALIGN hn::TFromD<decltype(du)> bits[max_lanes];
     HWY_ALIGN hn::TFromD<decltype(du)> flags[max_lanes];
     hn::Store(b, du, bits);
-    hn::Store(hn::BitCast(du, hn::VecFromMask(d, rejected)), du, flags);
+    hn::Store(hn::BitCast(du, hn::VecFromMask(d, flagged)), du, flags);
     for(std::size_t i = 0; i < hn::Lanes(d); ++i)
     {
-        if(flags[i] == 0)
-            continue;
-        const T z = backend::ziggurat_element<T>(key, first_element + stride * i, bits[i]);
-        to[stride * i] = t.mean + t.stddev * z;
+        if(flags[i] != 0)
+            to[stride * i] = t.mean + t.stddev * element(i, bits[i]);
     }
+}
+
+// The lanes of bits b that ziggurat_fast rejected, finished by the scalar
+// slow path from each element's own substream: lane i is element
+// first_element + stride i (float: word k of block block + i is element
+// 4 (block + i) + k; double: see ziggurat_double_blocks).
+template <class D>
+HWY_INLINE void ziggurat_slow_lanes(D d, const backend::normal_transform<hn::TFromD<D>>& t, engine::philox_key key,
+                                    std::uint64_t first_element, unsigned stride,
+                                    hn::Vec<hn::RebindToUnsigned<D>> b, hn::Mask<D> rejected, hn::TFromD<D>* to)
+{
+    if(hn::AllFalse(d, rejected))
+        return;
+    scalar_lanes(d, t, stride, b, rejected, to, [&](std::size_t i, std::uint64_t bits) {
+        return backend::ziggurat_element<hn::TFromD<D>>(key, first_element + stride * i, bits);
+    });
 }
 
 void ziggurat_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
@@ -211,17 +223,57 @@ void ziggurat_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t
                               affine(df, f.transform, z2), affine(df, f.transform, z3), df, to);
         // 0.7% of elements take the slow path: one vector of eight lanes in
         // eighteen has one.
-        if(!hn::AllFalse(df, r0))
-            ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 0, 4, w0, r0, to + 0);
-        if(!hn::AllFalse(df, r1))
-            ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 1, 4, w1, r1, to + 1);
-        if(!hn::AllFalse(df, r2))
-            ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 2, 4, w2, r2, to + 2);
-        if(!hn::AllFalse(df, r3))
-            ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 3, 4, w3, r3, to + 3);
+        ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 0, 4, w0, r0, to + 0);
+        ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 1, 4, w1, r1, to + 1);
+        ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 2, 4, w2, r2, to + 2);
+        ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 3, 4, w3, r3, to + 3);
     };
     for_each_group<4>(word_stream{}, group, f.key, first, blocks, out);
     exponentiate(f.transform.log_normal, out, 4 * blocks);
+}
+
+// Float normals by inversion, Giles' (accurate) or Winitzki's (fast):
+// the lanes beyond Giles' fitted range take the scalar function.
+template <distributions::erfinv_kind Kind, rocdist_normal_method Method>
+void inverse_cdf_blocks(const backend::normal_functor<Method, float>& f, std::uint64_t first, std::uint64_t blocks,
+                        float* out)
+{
+    const auto group = [&f](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
+        const hn::RebindToFloat<d32_t> df;
+        hn::Mask<decltype(df)>         s0, s1, s2, s3;
+        const auto                     z0 = normal_inverse_cdf<Kind>(df, w0, s0);
+        const auto                     z1 = normal_inverse_cdf<Kind>(df, w1, s1);
+        const auto                     z2 = normal_inverse_cdf<Kind>(df, w2, s2);
+        const auto                     z3 = normal_inverse_cdf<Kind>(df, w3, s3);
+        hn::StoreInterleaved4(affine(df, f.transform, z0), affine(df, f.transform, z1),
+                              affine(df, f.transform, z2), affine(df, f.transform, z3), df, to);
+        if constexpr(Kind == distributions::erfinv_kind::giles)
+        {
+            const auto scalar = [](std::size_t, std::uint32_t bits) {
+                return distributions::normal_inverse_cdf<Kind>(bits);
+            };
+            if(!hn::AllFalse(df, hn::Or(hn::Or(s0, s1), hn::Or(s2, s3))))
+            {
+                scalar_lanes(df, f.transform, 4, w0, s0, to + 0, scalar);
+                scalar_lanes(df, f.transform, 4, w1, s1, to + 1, scalar);
+                scalar_lanes(df, f.transform, 4, w2, s2, to + 2, scalar);
+                scalar_lanes(df, f.transform, 4, w3, s3, to + 3, scalar);
+            }
+        }
+    };
+    for_each_group<4>(word_stream{}, group, f.key, first, blocks, out);
+    exponentiate(f.transform.log_normal, out, 4 * blocks);
+}
+
+void inverse_cdf_float_blocks(const inverse_cdf_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    inverse_cdf_blocks<distributions::erfinv_kind::giles>(f, first, blocks, out);
+}
+
+void inverse_cdf_fast_float_blocks(const inverse_cdf_fast_float& f, std::uint64_t first, std::uint64_t blocks,
+                                   float* out)
+{
+    inverse_cdf_blocks<distributions::erfinv_kind::winitzki>(f, first, blocks, out);
 }
 
 // Block i holds doubles 2i (words 0, 1) and 2i + 1 (words 2, 3); in 64-bit
@@ -249,14 +301,10 @@ void ziggurat_double_blocks(const ziggurat_double& f, std::uint64_t first, std::
         hn::StoreInterleaved4(affine(dd, f.transform, z0), affine(dd, f.transform, z1), affine(dd, f.transform, z2),
                               affine(dd, f.transform, z3), dd, to);
         // Output k of lane j is element 2 block + 4 j + k, at to[4 j + k].
-        if(!hn::AllFalse(dd, r0))
-            ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 0, 4, b0, r0, to + 0);
-        if(!hn::AllFalse(dd, r1))
-            ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 1, 4, b1, r1, to + 1);
-        if(!hn::AllFalse(dd, r2))
-            ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 2, 4, b2, r2, to + 2);
-        if(!hn::AllFalse(dd, r3))
-            ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 3, 4, b3, r3, to + 3);
+        ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 0, 4, b0, r0, to + 0);
+        ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 1, 4, b1, r1, to + 1);
+        ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 2, 4, b2, r2, to + 2);
+        ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 3, 4, b3, r3, to + 3);
     };
     for_each_group<2>(double_stream{}, group, f.key, first, blocks, out);
     exponentiate(f.transform.log_normal, out, 2 * blocks);
@@ -318,6 +366,15 @@ void ziggurat_double_blocks(const ziggurat_double& f, std::uint64_t first, std::
 {
     functor_blocks(f, first, blocks, out);
 }
+void inverse_cdf_float_blocks(const inverse_cdf_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    functor_blocks(f, first, blocks, out);
+}
+void inverse_cdf_fast_float_blocks(const inverse_cdf_fast_float& f, std::uint64_t first, std::uint64_t blocks,
+                                   float* out)
+{
+    functor_blocks(f, first, blocks, out);
+}
 void categorical_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
                         unsigned int* out)
 {
@@ -340,6 +397,8 @@ HWY_EXPORT(uniform_double_blocks);
 HWY_EXPORT(box_muller_blocks);
 HWY_EXPORT(ziggurat_blocks);
 HWY_EXPORT(ziggurat_double_blocks);
+HWY_EXPORT(inverse_cdf_float_blocks);
+HWY_EXPORT(inverse_cdf_fast_float_blocks);
 HWY_EXPORT(categorical_blocks);
 
 void run_blocks(const backend::bits_functor& f, std::uint64_t first, std::uint64_t blocks, unsigned int* out)
@@ -365,6 +424,14 @@ void run_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t bloc
 void run_blocks(const ziggurat_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
 {
     HWY_DYNAMIC_DISPATCH(ziggurat_double_blocks)(f, first, blocks, out);
+}
+void run_blocks(const inverse_cdf_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    HWY_DYNAMIC_DISPATCH(inverse_cdf_float_blocks)(f, first, blocks, out);
+}
+void run_blocks(const inverse_cdf_fast_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    HWY_DYNAMIC_DISPATCH(inverse_cdf_fast_float_blocks)(f, first, blocks, out);
 }
 void run_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
                 unsigned int* out)

@@ -31,25 +31,6 @@ namespace rocdist::host::simd::HWY_NAMESPACE
 {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// log(u) + t / u: the log of u + t for |t| <= ulp(u), where t is the
-// rounding error of the sum that gave u.
-template <class DF>
-HWY_INLINE hn::Vec<DF> log_compensated(DF df, hn::Vec<DF> u, hn::Vec<DF> t)
-{
-    return hn::Add(log_unit(df, u), hn::Div(t, u));
-}
-
-// log1p(x) for x > -1: u = 1 + x rounded, and its rounding error
-// x - (u - 1) (u - 1 is exact for u in [1/2, 2]; above 2 what it loses is
-// below log u's own ulp).
-template <class DF>
-HWY_INLINE hn::Vec<DF> log1p(DF df, hn::Vec<DF> x)
-{
-    const auto one = hn::Set(df, 1.0f);
-    const auto u   = hn::Add(one, x);
-    return log_compensated(df, u, hn::Sub(x, hn::Sub(u, one)));
-}
-
 // distributions::log_uniform(w): the log of uniform_float(w) for w < 2^31;
 // above, log1p(-x) of the complement x = uniform_float(~w), exact in its
 // word, as the log of the rounded 1 - x plus that difference's rounding

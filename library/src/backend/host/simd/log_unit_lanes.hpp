@@ -3,7 +3,8 @@
 // multiply-add where the scalar function has std::fma, so every value is
 // bit-identical to the scalar function's (test_simd_math.cpp, over every 7th
 // float of [2^-33, 1]) and has its error: below 1.23 ulp of log u for u a
-// normal float in (0, 1] (test_box_muller_radius.cpp).
+// normal float in (0, 1] (test_box_muller_radius.cpp). Below it, the log of
+// a sum with its rounding error added back (log1p's way).
 //
 // Per-target code (see philox_lanes.hpp).
 #if defined(ROCDIST_BACKEND_HOST_SIMD_LOG_UNIT_LANES_HPP) == defined(HWY_TARGET_TOGGLE)
@@ -40,6 +41,26 @@ HWY_INLINE hn::Vec<DF> log_unit(DF df, hn::Vec<DF> u)
     const auto l    = hn::MulAdd(hn::Mul(f2, f), p, hn::MulAdd(hn::Set(df, -0.5f), f2, f));
     const auto kf   = hn::ConvertTo(df, k);
     return hn::MulAdd(kf, hn::Set(df, 0.693147182f), hn::MulAdd(kf, hn::Set(df, -1.90465430e-09f), l));
+}
+
+// log(u) + t / u: the log of u + t for |t| <= ulp(u), where t is the
+// rounding error of the sum that gave u. (log_unit's reduction to
+// [sqrt(1/2), sqrt(2)) holds for every positive normal float.)
+template <class DF>
+HWY_INLINE hn::Vec<DF> log_compensated(DF df, hn::Vec<DF> u, hn::Vec<DF> t)
+{
+    return hn::Add(log_unit(df, u), hn::Div(t, u));
+}
+
+// log1p(x) for x > -1: u = 1 + x rounded, and its rounding error
+// x - (u - 1) (u - 1 is exact for u in [1/2, 2]; above 2 what it loses is
+// below log u's own ulp).
+template <class DF>
+HWY_INLINE hn::Vec<DF> log1p(DF df, hn::Vec<DF> x)
+{
+    const auto one = hn::Set(df, 1.0f);
+    const auto u   = hn::Add(one, x);
+    return log_compensated(df, u, hn::Sub(x, hn::Sub(u, one)));
 }
 
 } // namespace rocdist::host::simd::HWY_NAMESPACE
