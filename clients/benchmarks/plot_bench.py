@@ -5,9 +5,11 @@
     plot_bench.py bench.json docs/ --label "host, 2 cores" --prefix performance_host
 
 writes <prefix>_uniform.png (bytes/s of raw words and uniforms beside the
-store bandwidth and cuRAND) and <prefix>_normal.png (normals per second by
-method, float and double, beside cuRAND). Benchmarks missing from the file
-(cuRAND without the CUDA toolkit) are left out of the plots.
+store bandwidth and cuRAND), <prefix>_normal.png (normals per second by
+method, float and double, both orderings, beside cuRAND) and
+<prefix>_gamma.png (gamma variates per second by shape, float and double,
+both orderings). Benchmarks missing from the file (cuRAND without the CUDA
+toolkit) are left out of the plots.
 """
 import argparse
 import json
@@ -59,35 +61,59 @@ def plot_uniform(rates, label, out):
         ax.axhline(store[0] / 1e9, color="black", linestyle="--", label="store bandwidth, same run")
         ax.legend(loc="center right")
     ax.set_ylabel("GB/s written")
-    ax.set_title(f"Raw words and uniforms ({label})")
+    ax.set_title(f"Raw words and uniforms\n({label})", fontsize="medium")
     fig.tight_layout()
     fig.savefig(out, dpi=100)
     plt.close(fig)
 
 
+def ordering_bars(ax, rates, names, benchmark):
+    """Bars of each ordering's rate (million samples/s) for names, on a log
+    scale (rates span two orders of magnitude); benchmark(name, ordering)
+    gives the benchmark's name prefix. Orderings absent from the file are
+    left out."""
+    x = range(len(names))
+    series = []
+    for ordering, colour in [("reproducible", "tab:blue"), ("fast", "tab:green")]:
+        found = [find(rates, benchmark(n, ordering)) for n in names]
+        if any(found):
+            series.append((ordering, colour, [r[1] / 1e6 if r else 0.0 for r in found]))
+    width = 0.8 / max(len(series), 1)
+    for k, (ordering, colour, values) in enumerate(series):
+        shift = (k - (len(series) - 1) / 2) * width
+        ax.bar([i + shift for i in x], values, width=width, color=colour, label=f"rocdist, {ordering}")
+    ax.set_yscale("log")
+    ax.set_ylim(bottom=10)
+    ax.set_xticks(list(x))
+
+
 def plot_normal(rates, label, out):
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.5), sharey=True)
     for ax, kind in zip(axes, ["float", "double"]):
-        x = range(len(NORMAL_METHODS))
-        # The fast ordering is benchmarked on GPUs only.
-        series = []
-        for ordering, colour in [("reproducible", "tab:blue"), ("fast", "tab:green")]:
-            found = [find(rates, f"normal/{m}/{kind}/{ordering}") for m in NORMAL_METHODS]
-            if any(found):
-                series.append((ordering, colour, [r[1] / 1e6 if r else 0.0 for r in found]))
-        width = 0.8 / max(len(series), 1)
-        for k, (ordering, colour, values) in enumerate(series):
-            shift = (k - (len(series) - 1) / 2) * width
-            ax.bar([i + shift for i in x], values, width=width, color=colour, label=f"rocdist, {ordering}")
+        ordering_bars(ax, rates, NORMAL_METHODS, lambda m, o: f"normal/{m}/{kind}/{o}")
         peer = find(rates, f"curand_normal/{kind}")
         if peer:
             ax.axhline(peer[1] / 1e6, color="tab:orange", linestyle="--", label="cuRAND (Box-Muller)")
-        ax.set_xticks(list(x))
         ax.set_xticklabels([m.replace("_", "\n") for m in NORMAL_METHODS])
         ax.set_title(f"normal {kind}")
-    axes[0].set_ylabel("million samples/s")
-    axes[1].legend(loc="lower right", fontsize="small")
+    axes[0].set_ylabel("million samples/s (log scale)")
+    axes[0].legend(loc="upper right", fontsize="small")
     fig.suptitle(f"Normals by method ({label})")
+    fig.tight_layout()
+    fig.savefig(out, dpi=100)
+    plt.close(fig)
+
+
+def plot_gamma(rates, label, out):
+    shapes = ["0.5", "2.5", "10"]
+    fig, axes = plt.subplots(1, 2, figsize=(9, 4.5), sharey=True)
+    for ax, kind in zip(axes, ["float", "double"]):
+        ordering_bars(ax, rates, shapes, lambda a, o: f"gamma/{a}/{kind}/{o}")
+        ax.set_xticklabels([f"shape {a}" for a in shapes])
+        ax.set_title(f"gamma {kind}")
+    axes[0].set_ylabel("million samples/s (log scale)")
+    axes[1].legend(loc="upper right", fontsize="small")
+    fig.suptitle(f"Gamma variates ({label})")
     fig.tight_layout()
     fig.savefig(out, dpi=100)
     plt.close(fig)
@@ -103,7 +129,7 @@ def main():
     context, rates = load_rates(args.json)
     label = args.label or f"{context.get('num_cpus', '?')} CPUs"
     os.makedirs(args.outdir, exist_ok=True)
-    for what, plot in [("uniform", plot_uniform), ("normal", plot_normal)]:
+    for what, plot in [("uniform", plot_uniform), ("normal", plot_normal), ("gamma", plot_gamma)]:
         out = os.path.join(args.outdir, f"{args.prefix}_{what}.png")
         plot(rates, label, out)
         print(out)

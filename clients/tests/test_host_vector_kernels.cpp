@@ -279,40 +279,71 @@ TEST_P(host_vector_kernels, ziggurat_double_bit_identical)
         [](const normal_case&, double a, double b) { return same_bits(a, b); });
 }
 
-// The fast ordering's ziggurat: the generator against the scalar sampler's
-// candidates run one after another, chunk by chunk, bit for bit.
+// The fast ordering: for each request, the generator's output (`call`
+// makes it; seed and offset set here) and the scalar sampler's candidates
+// run one after another, chunk by chunk (backend::fill_chunk), handed to
+// check(got, expected).
+template <class T, class MakeSampler, class Call, class Check>
+void compare_fast(rocdist_generator gen, MakeSampler make_sampler, Call call, Check check)
+{
+    for(const request& q : requests())
+    {
+        SCOPED_TRACE(::testing::Message() << "seed " << q.seed << " offset " << q.offset << " n " << q.n);
+        ASSERT_EQ(rocdist_set_seed(gen, q.seed), ROCDIST_STATUS_SUCCESS);
+        ASSERT_EQ(rocdist_set_offset(gen, q.offset), ROCDIST_STATUS_SUCCESS);
+        std::vector<T> got(q.n), expected(q.n);
+        ASSERT_EQ(call(gen, got.data(), q.n), ROCDIST_STATUS_SUCCESS);
+        const auto s = make_sampler(engine::philox_key_from_seed(q.seed));
+        for(size_t begin = 0; begin < q.n; begin += backend::compacted_chunk_size)
+            backend::fill_chunk(s, q.offset + begin, expected.data() + begin,
+                                std::min<size_t>(backend::compacted_chunk_size, q.n - begin));
+        check(got, expected);
+    }
+}
+
+// Each element of got against expected's by `ok`; the first few failures
+// reported.
+template <class T, class Ok>
+void expect_each(const std::vector<T>& got, const std::vector<T>& expected, Ok ok)
+{
+    size_t bad = 0;
+    for(size_t j = 0; j < got.size() && bad < 5; ++j)
+    {
+        if(!ok(got[j], expected[j]))
+        {
+            ADD_FAILURE() << "element " << j << ": got " << got[j] << ", candidates " << expected[j];
+            ++bad;
+        }
+    }
+}
+
+// A generator in the fast ordering with a normal method.
+rocdist_generator fast_generator(rocdist_normal_method method)
+{
+    rocdist_generator gen = nullptr;
+    EXPECT_EQ(rocdist_create_generator_host(&gen, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(rocdist_set_ordering(gen, ROCDIST_ORDERING_FAST), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(rocdist_set_normal_method(gen, method), ROCDIST_STATUS_SUCCESS);
+    return gen;
+}
+
+// The fast ordering's ziggurat, bit for bit.
 template <class T>
 void compare_fast_ziggurat()
 {
-    rocdist_generator gen = nullptr;
-    ASSERT_EQ(rocdist_create_generator_host(&gen, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
-    ASSERT_EQ(rocdist_set_ordering(gen, ROCDIST_ORDERING_FAST), ROCDIST_STATUS_SUCCESS);
-    ASSERT_EQ(rocdist_set_normal_method(gen, ROCDIST_NORMAL_ZIGGURAT), ROCDIST_STATUS_SUCCESS);
+    rocdist_generator gen = fast_generator(ROCDIST_NORMAL_ZIGGURAT);
     for(const normal_case& c : normal_cases)
     {
-        for(const request& q : requests())
-        {
-            SCOPED_TRACE(::testing::Message() << "mean " << c.mean << " log " << c.log_normal << " seed " << q.seed
-                                              << " offset " << q.offset << " n " << q.n);
-            ASSERT_EQ(rocdist_set_seed(gen, q.seed), ROCDIST_STATUS_SUCCESS);
-            ASSERT_EQ(rocdist_set_offset(gen, q.offset), ROCDIST_STATUS_SUCCESS);
-            std::vector<T> got(q.n), expected(q.n);
-            ASSERT_EQ(generate_normals(gen, got.data(), q.n, c), ROCDIST_STATUS_SUCCESS);
-            const backend::ziggurat_sampler<T> s{engine::philox_key_from_seed(q.seed),
-                                                 {T(c.mean), T(c.stddev), c.log_normal}};
-            for(size_t begin = 0; begin < q.n; begin += backend::compacted_chunk_size)
-                backend::fill_chunk(s, q.offset + begin, expected.data() + begin,
-                                    std::min<size_t>(backend::compacted_chunk_size, q.n - begin));
-            size_t bad = 0;
-            for(size_t j = 0; j < q.n && bad < 5; ++j)
-            {
-                if(!same_bits(got[j], expected[j]))
-                {
-                    ADD_FAILURE() << "element " << j << ": got " << got[j] << ", candidates " << expected[j];
-                    ++bad;
-                }
-            }
-        }
+        SCOPED_TRACE(::testing::Message() << "mean " << c.mean << " log " << c.log_normal);
+        compare_fast<T>(
+            gen,
+            [&](engine::philox_key key) {
+                return backend::ziggurat_sampler<T>{key, {T(c.mean), T(c.stddev), c.log_normal}};
+            },
+            [&](rocdist_generator g, T* out, size_t n) { return generate_normals(g, out, n, c); },
+            [](const std::vector<T>& got, const std::vector<T>& expected) {
+                expect_each(got, expected, same_bits<T>);
+            });
     }
     EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
 }
@@ -327,47 +358,30 @@ constexpr double polar_bound_ulp = 4;
 
 TEST_P(host_vector_kernels, fast_ordering_polar_float_within_bound)
 {
-    rocdist_generator gen = nullptr;
-    ASSERT_EQ(rocdist_create_generator_host(&gen, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
-    ASSERT_EQ(rocdist_set_ordering(gen, ROCDIST_ORDERING_FAST), ROCDIST_STATUS_SUCCESS);
-    ASSERT_EQ(rocdist_set_normal_method(gen, ROCDIST_NORMAL_POLAR), ROCDIST_STATUS_SUCCESS);
-    size_t differing = 0;
-    double worst     = 0;
+    rocdist_generator gen       = fast_generator(ROCDIST_NORMAL_POLAR);
+    size_t            differing = 0;
+    double            worst     = 0;
     for(const normal_case& c : normal_cases)
     {
-        for(const request& q : requests())
-        {
-            SCOPED_TRACE(::testing::Message() << "mean " << c.mean << " log " << c.log_normal << " seed " << q.seed
-                                              << " offset " << q.offset << " n " << q.n);
-            ASSERT_EQ(rocdist_set_seed(gen, q.seed), ROCDIST_STATUS_SUCCESS);
-            ASSERT_EQ(rocdist_set_offset(gen, q.offset), ROCDIST_STATUS_SUCCESS);
-            std::vector<float> got(q.n), expected(q.n);
-            ASSERT_EQ(generate_normals(gen, got.data(), q.n, c), ROCDIST_STATUS_SUCCESS);
-            const backend::polar_sampler<float> s{engine::philox_key_from_seed(q.seed),
-                                                  {c.mean, c.stddev, c.log_normal}};
-            for(size_t begin = 0; begin < q.n; begin += backend::compacted_chunk_size)
-                backend::fill_chunk(s, q.offset + begin, expected.data() + begin,
-                                    std::min<size_t>(backend::compacted_chunk_size, q.n - begin));
-            size_t bad = 0;
-            for(size_t j = 0; j < q.n && bad < 5; ++j)
-            {
-                differing += !same_bits(got[j], expected[j]);
-                const bool ok = [&] {
+        SCOPED_TRACE(::testing::Message() << "mean " << c.mean << " log " << c.log_normal);
+        compare_fast<float>(
+            gen,
+            [&](engine::philox_key key) {
+                return backend::polar_sampler<float>{key, {c.mean, c.stddev, c.log_normal}};
+            },
+            [&](rocdist_generator g, float* out, size_t n) { return generate_normals(g, out, n, c); },
+            [&](const std::vector<float>& got, const std::vector<float>& expected) {
+                expect_each(got, expected, [&](float a, float b) {
+                    differing += !same_bits(a, b);
                     if(!vector_target())
-                        return same_bits(got[j], expected[j]);
-                    const double x   = c.log_normal ? std::log(double(got[j])) : got[j];
-                    const double y   = c.log_normal ? std::log(double(expected[j])) : expected[j];
+                        return same_bits(a, b);
+                    const double x   = c.log_normal ? std::log(double(a)) : a;
+                    const double y   = c.log_normal ? std::log(double(b)) : b;
                     const double err = rocdist_test::box_muller_error_ulp(x, y, c.mean, c.log_normal ? 0x1p-23 : 0.0);
                     worst            = std::max(worst, err);
                     return err <= polar_bound_ulp;
-                }();
-                if(!ok)
-                {
-                    ADD_FAILURE() << "element " << j << ": got " << got[j] << ", candidates " << expected[j];
-                    ++bad;
-                }
-            }
-        }
+                });
+            });
     }
     if(vector_target())
         EXPECT_GT(differing, 0u) << "the library did not run the vector kernel of this target";
@@ -494,38 +508,32 @@ TEST_P(host_vector_kernels, fast_ordering_gamma_float_within_bound)
         SCOPED_TRACE(::testing::Message() << "shape " << c.shape << " scale " << c.scale);
         size_t elements = 0, flipped_chunks = 0;
         double worst    = 0;
-        for(const request& q : requests())
-        {
-            SCOPED_TRACE(::testing::Message() << "seed " << q.seed << " offset " << q.offset << " n " << q.n);
-            ASSERT_EQ(rocdist_set_seed(gen, q.seed), ROCDIST_STATUS_SUCCESS);
-            ASSERT_EQ(rocdist_set_offset(gen, q.offset), ROCDIST_STATUS_SUCCESS);
-            std::vector<float> got(q.n), expected(q.n);
-            ASSERT_EQ(rocdist_generate_gamma(gen, got.data(), q.n, c.shape, c.scale), ROCDIST_STATUS_SUCCESS);
-            const backend::gamma_sampler<float> s{engine::philox_key_from_seed(q.seed),
-                                                  rocdist::distributions::make_gamma_params(c.shape, c.scale)};
-            for(size_t begin = 0; begin < q.n; begin += backend::compacted_chunk_size)
-            {
-                const size_t end = std::min<size_t>(q.n, begin + backend::compacted_chunk_size);
-                backend::fill_chunk(s, q.offset + begin, expected.data() + begin, end - begin);
-                for(size_t j = begin; j < end; ++j)
+        compare_fast<float>(
+            gen,
+            [&](engine::philox_key key) {
+                return backend::gamma_sampler<float>{key, rocdist::distributions::make_gamma_params(c.shape, c.scale)};
+            },
+            [&](rocdist_generator g, float* out, size_t n) { return rocdist_generate_gamma(g, out, n, c.shape, c.scale); },
+            [&](const std::vector<float>& got, const std::vector<float>& expected) {
+                if(!vector_target())
+                    return expect_each(got, expected, same_bits<float>);
+                for(size_t begin = 0; begin < got.size(); begin += backend::compacted_chunk_size)
                 {
-                    ++elements;
-                    differing += !same_bits(got[j], expected[j]);
-                    if(!vector_target())
+                    const size_t end = std::min(got.size(), begin + backend::compacted_chunk_size);
+                    for(size_t j = begin; j < end; ++j)
                     {
-                        ASSERT_TRUE(same_bits(got[j], expected[j])) << "element " << j;
-                        continue;
+                        ++elements;
+                        differing += !same_bits(got[j], expected[j]);
+                        const double err = gamma_error_units(got[j], expected[j], c.shape, c.scale);
+                        if(err > gamma_bound_units)
+                        {
+                            ++flipped_chunks;
+                            break;
+                        }
+                        worst = std::max(worst, err);
                     }
-                    const double err = gamma_error_units(got[j], expected[j], c.shape, c.scale);
-                    if(err > gamma_bound_units)
-                    {
-                        ++flipped_chunks;
-                        break;
-                    }
-                    worst = std::max(worst, err);
                 }
-            }
-        }
+            });
         EXPECT_LE(flipped_chunks, elements >> 16) << "of " << elements << " elements";
         const std::string name = std::to_string(c.shape) + "_scale_" + std::to_string(c.scale);
         RecordProperty("fast_max_units_shape_" + name, std::to_string(worst));

@@ -24,6 +24,7 @@
 #include "backend/host/simd/alias_lookup_lanes.hpp"
 #include "backend/host/simd/box_muller_lanes.hpp"
 #include "backend/host/simd/inverse_cdf_lanes.hpp"
+#include "backend/host/simd/normal_transform_lanes.hpp"
 #include "backend/host/simd/philox_lanes.hpp"
 #include "backend/host/simd/uniform_lanes.hpp"
 #include "backend/host/simd/ziggurat_lanes.hpp"
@@ -103,23 +104,6 @@ HWY_INLINE v32_t odd_lanes(v32_t v)
     const d32_t                        d;
     const hn::RepartitionToWide<d32_t> d64;
     return hn::BitCast(d, hn::ShiftRight<32>(hn::BitCast(d64, v)));
-}
-
-// normal_transform's mean + stddev z (the product rounded on its own).
-template <class DF>
-HWY_INLINE hn::Vec<DF> affine(DF df, const backend::normal_transform<hn::TFromD<DF>>& t, hn::Vec<DF> z)
-{
-    return hn::Add(hn::Set(df, t.mean), hn::Mul(hn::Set(df, t.stddev), z));
-}
-
-// normal_transform's exponential, after the affine part the groups applied.
-template <class T>
-void exponentiate(bool log_normal, T* out, std::uint64_t n)
-{
-    if(!log_normal)
-        return;
-    for(std::uint64_t i = 0; i < n; ++i)
-        out[i] = std::exp(out[i]);
 }
 
 void bits_blocks(const backend::bits_functor& f, std::uint64_t first, std::uint64_t blocks, unsigned int* out)
@@ -284,15 +268,9 @@ void ziggurat_double_blocks(const ziggurat_double& f, std::uint64_t first, std::
     const auto group = [&f](std::uint64_t block, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
         const hn::RepartitionToWide<d32_t>     d64;
         const hn::RebindToFloat<decltype(d64)> dd;
-        const auto                             high = hn::Set(d64, 0xffffffff00000000ull);
-        const auto                             x0 = hn::BitCast(d64, w0), y0 = hn::BitCast(d64, w1);
-        const auto                             x1 = hn::BitCast(d64, w2), y1 = hn::BitCast(d64, w3);
-        // The attempts' bits, low word | high word << 32: block 2j's doubles
-        // 0 and 1, then block 2j + 1's.
-        const auto b0 = hn::Or(hn::ShiftRight<32>(hn::ShiftLeft<32>(x0)), hn::ShiftLeft<32>(y0));
-        const auto b1 = hn::Or(hn::ShiftRight<32>(hn::ShiftLeft<32>(x1)), hn::ShiftLeft<32>(y1));
-        const auto b2 = hn::Or(hn::ShiftRight<32>(x0), hn::And(y0, high));
-        const auto b3 = hn::Or(hn::ShiftRight<32>(x1), hn::And(y1, high));
+        // The attempts' bits: block 2j's doubles 0 and 1, then block 2j + 1's.
+        hn::Vec<decltype(d64)> b0, b1, b2, b3;
+        paired_words(d32_t(), w0, w1, w2, w3, b0, b1, b2, b3);
         hn::Mask<decltype(dd)> r0, r1, r2, r3;
         const auto             z0 = ziggurat_fast(dd, b0, r0);
         const auto             z1 = ziggurat_fast(dd, b1, r1);

@@ -24,6 +24,7 @@
 
 #include "backend/host/simd/box_muller_lanes.hpp"
 #include "backend/host/simd/gamma_lanes.hpp"
+#include "backend/host/simd/normal_transform_lanes.hpp"
 #include "backend/host/simd/philox_lanes.hpp"
 #include "backend/host/simd/polar_lanes.hpp"
 #include "backend/host/simd/ziggurat_lanes.hpp"
@@ -52,14 +53,6 @@ HWY_INLINE void candidate_counters(d32_t d, engine::substream_tag tag, std::uint
     w1                        = hn::Add(hn::Set(d, word1), hn::Iota(d, 0u));
     w2                        = hn::Set(d, static_cast<std::uint32_t>(first));
     w3                        = hn::Set(d, static_cast<std::uint32_t>(first >> 32));
-}
-
-// mean + stddev z (the exponential of log-normal output is applied to the
-// whole chunk at the end).
-template <class D>
-HWY_INLINE hn::Vec<D> affine(D d, const backend::normal_transform<hn::TFromD<D>>& t, hn::Vec<D> z)
-{
-    return hn::Add(hn::Set(d, t.mean), hn::Mul(hn::Set(d, t.stddev), z));
 }
 
 // The chunk's candidates, 2 Lanes(d) at a time (two vectors, their Philox
@@ -141,11 +134,7 @@ HWY_INLINE void compact_chunk(const Sampler& s, std::uint64_t first, typename Sa
         }
         pos += kept;
     }
-    if(s.transform.log_normal)
-    {
-        for(std::uint64_t j = 0; j < count; ++j)
-            out[j] = std::exp(out[j]);
-    }
+    exponentiate(s.transform.log_normal, out, count);
 }
 
 // Float: a candidate's four attempts are words 0-3 of its block.
@@ -177,13 +166,9 @@ void ziggurat_double_chunk(const backend::ziggurat_sampler<double>& s, std::uint
         const d32_t                            d;
         const hn::RepartitionToWide<d32_t>     d64;
         const hn::RebindToFloat<decltype(d64)> dd;
-        const auto high = hn::Set(d64, 0xffffffff00000000ull);
-        const auto x0 = hn::BitCast(d64, w0), y0 = hn::BitCast(d64, w1);
-        const auto x1 = hn::BitCast(d64, w2), y1 = hn::BitCast(d64, w3);
-        const auto b0 = hn::Or(hn::ShiftRight<32>(hn::ShiftLeft<32>(x0)), hn::ShiftLeft<32>(y0));
-        const auto b1 = hn::Or(hn::ShiftRight<32>(hn::ShiftLeft<32>(x1)), hn::ShiftLeft<32>(y1));
-        const auto b2 = hn::Or(hn::ShiftRight<32>(x0), hn::And(y0, high));
-        const auto b3 = hn::Or(hn::ShiftRight<32>(x1), hn::And(y1, high));
+        const auto                             high = hn::Set(d64, 0xffffffff00000000ull);
+        hn::Vec<decltype(d64)>                 b0, b1, b2, b3;
+        paired_words(d, w0, w1, w2, w3, b0, b1, b2, b3);
         hn::Mask<decltype(dd)> r0, r1, r2, r3;
         const auto             z0 = ziggurat_fast(dd, b0, r0);
         const auto             z1 = ziggurat_fast(dd, b1, r1);
@@ -250,11 +235,7 @@ void polar_float_chunk(const backend::polar_sampler<float>& s, std::uint64_t fir
         if(pos < count)
             append(b0, b1, b2, b3, pos);
     }
-    if(s.transform.log_normal)
-    {
-        for(std::uint64_t j = 0; j < count; ++j)
-            out[j] = std::exp(out[j]);
-    }
+    exponentiate(s.transform.log_normal, out, count);
 }
 
 // 0 where an attempt was rejected, 1 where accepted, 2 where accepted with

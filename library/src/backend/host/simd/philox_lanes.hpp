@@ -192,6 +192,25 @@ HWY_INLINE void double_block_counters(D d, std::uint64_t b, hn::Vec<D>& w0, hn::
     }
 }
 
+// The 64-bit values (low word | high word << 32) of blocks read in 32-bit
+// lanes, in 64-bit lanes: lane j holds the words of 32-bit lanes 2j (low
+// halves) and 2j + 1 (high halves); b0 and b1 are lane 2j's words 0-1 and
+// 2-3, b2 and b3 lane 2j + 1's.
+template <class D>
+HWY_INLINE void paired_words(D, hn::Vec<D> w0, hn::Vec<D> w1, hn::Vec<D> w2, hn::Vec<D> w3,
+                             hn::Vec<hn::RepartitionToWide<D>>& b0, hn::Vec<hn::RepartitionToWide<D>>& b1,
+                             hn::Vec<hn::RepartitionToWide<D>>& b2, hn::Vec<hn::RepartitionToWide<D>>& b3)
+{
+    const hn::RepartitionToWide<D> d64;
+    const auto                     high = hn::Set(d64, 0xffffffff00000000ull);
+    const auto                     x0 = hn::BitCast(d64, w0), y0 = hn::BitCast(d64, w1);
+    const auto                     x1 = hn::BitCast(d64, w2), y1 = hn::BitCast(d64, w3);
+    b0                                = hn::Or(hn::ShiftRight<32>(hn::ShiftLeft<32>(x0)), hn::ShiftLeft<32>(y0));
+    b1                                = hn::Or(hn::ShiftRight<32>(hn::ShiftLeft<32>(x1)), hn::ShiftLeft<32>(y1));
+    b2                                = hn::Or(hn::ShiftRight<32>(x0), hn::And(y0, high));
+    b3                                = hn::Or(hn::ShiftRight<32>(x1), hn::And(y1, high));
+}
+
 } // namespace rocdist::host::simd::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
