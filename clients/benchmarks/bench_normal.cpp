@@ -1,6 +1,7 @@
 // Normals by every method and precision (both orderings where they differ) beside
 // cuRAND's curandGenerateNormal on the same backend, NumPy's single-threaded
-// standard_normal (host), and the store bandwidth of this run.
+// standard_normal (host), and the store bandwidth of this run; log-normals
+// (Box-Muller) beside NumPy's lognormal.
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -45,6 +46,22 @@ void rocdist_normal_bench(benchmark::State& state)
     check(rocdist_set_normal_method(context.gen, ROCDIST_NORMAL_BOX_MULLER));
 }
 
+rocdist_status log_normal_fill(float* out, std::size_t n)
+{
+    return rocdist_generate_log_normal(context.gen, out, n, 0.0f, 1.0f);
+}
+rocdist_status log_normal_fill(double* out, std::size_t n)
+{
+    return rocdist_generate_log_normal_double(context.gen, out, n, 0.0, 1.0);
+}
+
+// Log-normals by the default method (Box-Muller), reproducible ordering.
+template <class T>
+void rocdist_log_normal_bench(benchmark::State& state)
+{
+    time_fill<T>(state, context.n, [](T* out, std::size_t n) { check(log_normal_fill(out, n)); });
+}
+
 template <class T>
 void curand_normal_bench(benchmark::State& state)
 {
@@ -79,6 +96,8 @@ void register_normal_benchmarks()
 {
     register_all_methods<float>();
     register_all_methods<double>();
+    add("log_normal/box_muller/float/reproducible", rocdist_log_normal_bench<float>);
+    add("log_normal/box_muller/double/reproducible", rocdist_log_normal_bench<double>);
     if(curand_generator::available(context.on_gpu))
     {
         add("curand_normal/float", curand_normal_bench<float>);
@@ -135,6 +154,40 @@ void print_normal_summary(const summary_reporter& r)
     }
     if(!numpy.unavailable.empty())
         std::printf("NumPy: %s\n", numpy.unavailable.c_str());
+
+    // Log-normals: NumPy's Generator.lognormal has float64 only, so both
+    // types are held to that rate.
+    numpy_rates log_numpy;
+    if(!context.on_gpu)
+        log_numpy = measure_numpy("lognormal", context.n);
+    const auto log_np = log_numpy.samples_per_second.find("float64");
+    std::printf("\nLog-normals (Box-Muller, reproducible) on the %s backend, n = %zu", context.on_gpu ? "GPU" : "host",
+                context.n);
+    if(!context.on_gpu)
+        std::printf(", %u cores; NumPy single-threaded (Generator.lognormal, float64 only)", cores);
+    std::printf("\n%-7s %10s %8s %9s", "type", "Msamples/s", "GB/s", "of store");
+    if(!context.on_gpu)
+        std::printf(" %16s", "per core/NumPy");
+    std::printf("\n");
+    for(const char* type : {"float", "double"})
+    {
+        const std::string name = std::string("log_normal/box_muller/") + type + "/reproducible";
+        const double      rate = r.items_per_second(name);
+        if(rate == 0)
+            continue;
+        std::printf("%-7s %10.1f %8.2f ", type, rate / 1e6, r.bytes_per_second(name) / 1e9);
+        if(store > 0)
+            std::printf("%8.1f%%", 100 * r.bytes_per_second(name) / store);
+        else
+            std::printf("%9s", "n/a");
+        if(log_np != log_numpy.samples_per_second.end())
+            std::printf(" %15.2fx", rate / cores / log_np->second);
+        std::printf("\n");
+    }
+    if(log_np != log_numpy.samples_per_second.end())
+        std::printf("%-7s %10.1f\n", "NumPy", log_np->second / 1e6);
+    else if(!context.on_gpu)
+        std::printf("NumPy: %s\n", log_numpy.unavailable.c_str());
 }
 
 } // namespace rocdist_bench

@@ -6,6 +6,10 @@ prints one line per dtype: "<dtype> <samples per second>", best of 5 calls
 of Generator.standard_normal(out=..., dtype=...) (PCG64, ziggurat), or of
 Generator.standard_gamma(SHAPE, out=..., dtype=...) (Marsaglia-Tsang).
 
+usage: numpy_peer.py lognormal N
+prints "float64 <samples per second>", best of 5 calls of
+Generator.lognormal(size=N) (NumPy has no float32 log-normal, nor an out=).
+
 usage: numpy_peer.py choice K N
 prints "choice <samples per second>", best of 5 calls of
 Generator.choice(K, size=N, p=p) for p the normalised uniform [0, 1) weights.
@@ -79,6 +83,9 @@ def main():
         print(f"choice {rate:.6g}")
         return
     n = int(sys.argv[2])
+    if kind == "lognormal":
+        print(f"float64 {best_rate(lambda: rng.lognormal(size=n), n):.6g}")
+        return
     if kind == "normal":
         def fill(out, dtype):
             return rng.standard_normal(out=out, dtype=dtype)
