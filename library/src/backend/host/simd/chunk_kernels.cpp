@@ -64,9 +64,9 @@ HWY_INLINE void candidate_counters(d32_t d, engine::substream_tag tag, std::uint
 // (without the exponential, like the vector lanes). Outputs are appended in
 // candidate order; the exponential of log-normal output is applied to the
 // whole chunk at the end.
-template <class Sampler, class Lanes>
+template <class Sampler, class LaneKernel>
 HWY_INLINE void compact_chunk(const Sampler& s, std::uint64_t first, typename Sampler::value_type* out,
-                              std::uint64_t count, const Lanes& lanes_of)
+                              std::uint64_t count, const LaneKernel& lanes_of)
 {
     using T              = typename Sampler::value_type;
     constexpr unsigned A = Sampler::attempts_per_candidate;
