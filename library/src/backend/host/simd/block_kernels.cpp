@@ -14,6 +14,7 @@
 #include "backend/block_functors.hpp"
 #include "backend/normal_functors.hpp"
 #include "config.hpp"
+#include "engine/substream.hpp"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "backend/host/simd/block_kernels.cpp"
@@ -26,6 +27,7 @@
 #include "backend/host/simd/inverse_cdf_lanes.hpp"
 #include "backend/host/simd/normal_transform_lanes.hpp"
 #include "backend/host/simd/philox_lanes.hpp"
+#include "backend/host/simd/polar_lanes.hpp"
 #include "backend/host/simd/uniform_lanes.hpp"
 #include "backend/host/simd/ziggurat_lanes.hpp"
 
@@ -260,6 +262,96 @@ void inverse_cdf_fast_float_blocks(const inverse_cdf_fast_float& f, std::uint64_
     inverse_cdf_blocks<distributions::erfinv_kind::winitzki>(f, first, blocks, out);
 }
 
+// Float polar: block i's pairs 2i (words 0, 1) and 2i + 1 (words 2, 3) on
+// the lanes (polar_lanes.hpp). A pair whose point falls outside the disc
+// (21.5%) continues on its own substream (backend::polar_pair): the
+// group's rejected pairs take block 0 of their substreams a vector at a
+// time, whose words make two more attempts each; the 4.6% rejected twice
+// more run polar_pair on the scalar path. Done within each group, so that
+// a partial group's buffer is complete when for_each_group copies it.
+void polar_blocks(const polar_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    constexpr std::uint32_t own = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::polar);
+    const philox_round_keys keys = make_round_keys(f.key);
+    const auto group = [&](std::uint64_t block, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
+        const d32_t                    d;
+        const hn::RebindToFloat<d32_t> df;
+        const std::size_t              lanes = hn::Lanes(d);
+        hn::Vec<decltype(df)>          x0, y0, x1, y1;
+        const auto m0 = polar_attempt(df, polar_coordinate(df, w0), polar_coordinate(df, w1), x0, y0);
+        const auto m1 = polar_attempt(df, polar_coordinate(df, w2), polar_coordinate(df, w3), x1, y1);
+        hn::StoreInterleaved4(affine(df, f.transform, x0), affine(df, f.transform, y0), affine(df, f.transform, x1),
+                              affine(df, f.transform, y1), df, to);
+        if(hn::AllTrue(df, hn::And(m0, m1)))
+            return;
+        // The rejected pairs, in order: pair 2 (block + i) + p writes
+        // to[4 i + 2 p] and the next.
+        constexpr std::size_t   max_lanes = hn::MaxLanes(d32_t());
+        HWY_ALIGN std::uint32_t kept[2][max_lanes];
+        HWY_ALIGN std::uint32_t words[4][max_lanes];
+        hn::Store(hn::VecFromMask(d, hn::RebindMask(d, m0)), d, kept[0]);
+        hn::Store(hn::VecFromMask(d, hn::RebindMask(d, m1)), d, kept[1]);
+        hn::Store(w0, d, words[0]);
+        hn::Store(w1, d, words[1]);
+        hn::Store(w2, d, words[2]);
+        hn::Store(w3, d, words[3]);
+        std::uint64_t pairs[2 * max_lanes];
+        std::size_t   slots[2 * max_lanes];
+        std::size_t   rejected = 0;
+        for(std::size_t i = 0; i < lanes; ++i)
+        {
+            for(unsigned p = 0; p < 2; ++p)
+            {
+                if(kept[p][i] == 0)
+                {
+                    pairs[rejected]   = 2 * (block + i) + p;
+                    slots[rejected++] = 4 * i + 2 * p;
+                }
+            }
+        }
+        for(std::size_t begin = 0; begin < rejected; begin += lanes)
+        {
+            // Block 0 of each rejected pair's substream; unused lanes repeat
+            // the first pair and are discarded.
+            HWY_ALIGN std::uint32_t low[max_lanes], high[max_lanes];
+            for(std::size_t i = 0; i < lanes; ++i)
+            {
+                const std::uint64_t pair = pairs[begin + i < rejected ? begin + i : begin];
+                low[i]                   = static_cast<std::uint32_t>(pair);
+                high[i]                  = static_cast<std::uint32_t>(pair >> 32);
+            }
+            v32_t c0 = hn::Zero(d), c1 = hn::Set(d, own), c2 = hn::Load(d, low), c3 = hn::Load(d, high);
+            philox_rounds(d, keys, c0, c1, c2, c3);
+            hn::Vec<decltype(df)> a0, b0, a1, b1;
+            const auto            n0 = polar_attempt(df, polar_coordinate(df, c0), polar_coordinate(df, c1), a0, b0);
+            const auto            n1 = polar_attempt(df, polar_coordinate(df, c2), polar_coordinate(df, c3), a1, b1);
+            HWY_ALIGN float        first[max_lanes], second[max_lanes];
+            HWY_ALIGN std::uint32_t done[max_lanes];
+            hn::Store(affine(df, f.transform, hn::IfThenElse(n0, a0, a1)), df, first);
+            hn::Store(affine(df, f.transform, hn::IfThenElse(n0, b0, b1)), df, second);
+            hn::Store(hn::VecFromMask(d, hn::RebindMask(d, hn::Or(n0, n1))), d, done);
+            for(std::size_t i = 0; i < lanes && begin + i < rejected; ++i)
+            {
+                float* const  dst  = to + slots[begin + i];
+                if(done[i] != 0)
+                {
+                    dst[0] = first[i];
+                    dst[1] = second[i];
+                    continue;
+                }
+                const std::size_t lane = slots[begin + i] / 4, p = slots[begin + i] / 2 % 2;
+                const auto pair = backend::polar_pair(f.key, pairs[begin + i],
+                                                      distributions::polar_coordinate(words[2 * p][lane]),
+                                                      distributions::polar_coordinate(words[2 * p + 1][lane]));
+                dst[0]          = f.transform.mean + f.transform.stddev * pair.first;
+                dst[1]          = f.transform.mean + f.transform.stddev * pair.second;
+            }
+        }
+    };
+    for_each_group<4>(word_stream{}, group, f.key, first, blocks, out);
+    exponentiate(f.transform.log_normal, out, 4 * blocks);
+}
+
 // Block i holds doubles 2i (words 0, 1) and 2i + 1 (words 2, 3); in 64-bit
 // lanes even blocks' words are the low halves, odd blocks' the high ones
 // (as uniform_double_blocks), so 64-bit lane j holds blocks 2j and 2j + 1.
@@ -348,6 +440,10 @@ void inverse_cdf_float_blocks(const inverse_cdf_float& f, std::uint64_t first, s
 {
     functor_blocks(f, first, blocks, out);
 }
+void polar_blocks(const polar_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    functor_blocks(f, first, blocks, out);
+}
 void inverse_cdf_fast_float_blocks(const inverse_cdf_fast_float& f, std::uint64_t first, std::uint64_t blocks,
                                    float* out)
 {
@@ -376,6 +472,7 @@ HWY_EXPORT(box_muller_blocks);
 HWY_EXPORT(ziggurat_blocks);
 HWY_EXPORT(ziggurat_double_blocks);
 HWY_EXPORT(inverse_cdf_float_blocks);
+HWY_EXPORT(polar_blocks);
 HWY_EXPORT(inverse_cdf_fast_float_blocks);
 HWY_EXPORT(categorical_blocks);
 
@@ -406,6 +503,10 @@ void run_blocks(const ziggurat_double& f, std::uint64_t first, std::uint64_t blo
 void run_blocks(const inverse_cdf_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     HWY_DYNAMIC_DISPATCH(inverse_cdf_float_blocks)(f, first, blocks, out);
+}
+void run_blocks(const polar_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    HWY_DYNAMIC_DISPATCH(polar_blocks)(f, first, blocks, out);
 }
 void run_blocks(const inverse_cdf_fast_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
