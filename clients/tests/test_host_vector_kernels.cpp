@@ -237,40 +237,59 @@ TEST_P(host_vector_kernels, ziggurat_bit_identical)
     compare_normals<ROCDIST_NORMAL_ZIGGURAT>([](const normal_case&, float a, float b) { return same_bits(a, b); });
 }
 
-// Float inverse CDF, accurate and fast: the vector log's difference from
-// libm's, in ulp of the largest term (box_muller_error_ulp); a log-normal
-// value through its log, allowing 2^-23 for expf's rounding.
-template <rocdist_normal_method Method>
-void expect_inverse_cdf_within(double bound_ulp, bool vector_target)
+// A float normal of the host generator against the scalar path's: the same
+// bits on a target without vector kernels, else within `bound` ulp of the
+// largest term (box_muller_error_ulp; a log-normal value through its log,
+// allowing 2^-23 for expf's own rounding). finish() checks that on a vector
+// target some value differed (else the library did not run that target's
+// kernel) and records the largest error.
+class normal_within_bound
 {
-    double worst     = 0;
-    size_t differing = 0;
-    compare_normals<Method>([&](const normal_case& c, float a, float b) {
-        differing += !same_bits(a, b);
-        if(!vector_target)
+public:
+    normal_within_bound(double bound, bool vector_target) : bound_(bound), vector_(vector_target) {}
+
+    void finish() const
+    {
+        if(vector_)
+            EXPECT_GT(differing_, 0u) << "the library did not run the vector kernel of this target";
+        ::testing::Test::RecordProperty("max_ulp", std::to_string(worst_));
+    }
+
+    bool operator()(const normal_case& c, float a, float b)
+    {
+        differing_ += !same_bits(a, b);
+        if(!vector_)
             return same_bits(a, b);
         const double x   = c.log_normal ? std::log(double(a)) : a;
         const double y   = c.log_normal ? std::log(double(b)) : b;
         const double err = rocdist_test::box_muller_error_ulp(x, y, c.mean, c.log_normal ? 0x1p-23 : 0.0);
-        worst            = std::max(worst, err);
-        return err <= bound_ulp;
-    });
-    if(vector_target)
-        EXPECT_GT(differing, 0u) << "the library did not run the vector kernel of this target";
-    ::testing::Test::RecordProperty("max_ulp", std::to_string(worst));
-}
+        worst_           = std::max(worst_, err);
+        return err <= bound_;
+    }
+
+private:
+    double bound_;
+    bool   vector_;
+    double worst_     = 0;
+    size_t differing_ = 0;
+};
 
 // Measured on AVX2 and AVX-512 over these requests: at most 3 ulp
 // (accurate) and 5 ulp (fast), both inside the host/GPU tolerance (2^-20
 // relative, 8 ulp).
 TEST_P(host_vector_kernels, inverse_cdf_within_bound)
 {
-    expect_inverse_cdf_within<ROCDIST_NORMAL_INVERSE_CDF>(4, vector_target());
+    normal_within_bound check(4, vector_target());
+    compare_normals<ROCDIST_NORMAL_INVERSE_CDF>([&](const normal_case& c, float a, float b) { return check(c, a, b); });
+    check.finish();
 }
 
 TEST_P(host_vector_kernels, inverse_cdf_fast_within_bound)
 {
-    expect_inverse_cdf_within<ROCDIST_NORMAL_INVERSE_CDF_FAST>(6, vector_target());
+    normal_within_bound check(6, vector_target());
+    compare_normals<ROCDIST_NORMAL_INVERSE_CDF_FAST>(
+        [&](const normal_case& c, float a, float b) { return check(c, a, b); });
+    check.finish();
 }
 
 // Float polar's vector kernels make the scalar code's decisions (s is
@@ -283,21 +302,9 @@ constexpr double polar_bound_ulp = 4;
 // Float polar, reproducible ordering: first attempts and substream retries.
 TEST_P(host_vector_kernels, polar_within_bound)
 {
-    double worst     = 0;
-    size_t differing = 0;
-    compare_normals<ROCDIST_NORMAL_POLAR>([&](const normal_case& c, float a, float b) {
-        differing += !same_bits(a, b);
-        if(!vector_target())
-            return same_bits(a, b);
-        const double x   = c.log_normal ? std::log(double(a)) : a;
-        const double y   = c.log_normal ? std::log(double(b)) : b;
-        const double err = rocdist_test::box_muller_error_ulp(x, y, c.mean, c.log_normal ? 0x1p-23 : 0.0);
-        worst            = std::max(worst, err);
-        return err <= polar_bound_ulp;
-    });
-    if(vector_target())
-        EXPECT_GT(differing, 0u) << "the library did not run the vector kernel of this target";
-    RecordProperty("max_ulp", std::to_string(worst));
+    normal_within_bound check(polar_bound_ulp, vector_target());
+    compare_normals<ROCDIST_NORMAL_POLAR>([&](const normal_case& c, float a, float b) { return check(c, a, b); });
+    check.finish();
 }
 
 TEST_P(host_vector_kernels, ziggurat_double_bit_identical)
@@ -380,9 +387,8 @@ void compare_fast_ziggurat()
 
 TEST_P(host_vector_kernels, fast_ordering_polar_float_within_bound)
 {
-    rocdist_generator gen       = fast_generator(ROCDIST_NORMAL_POLAR);
-    size_t            differing = 0;
-    double            worst     = 0;
+    rocdist_generator   gen = fast_generator(ROCDIST_NORMAL_POLAR);
+    normal_within_bound check(polar_bound_ulp, vector_target());
     for(const normal_case& c : normal_cases)
     {
         SCOPED_TRACE(::testing::Message() << "mean " << c.mean << " log " << c.log_normal);
@@ -393,21 +399,10 @@ TEST_P(host_vector_kernels, fast_ordering_polar_float_within_bound)
             },
             [&](rocdist_generator g, float* out, size_t n) { return generate_normals(g, out, n, c); },
             [&](const std::vector<float>& got, const std::vector<float>& expected) {
-                expect_each(got, expected, [&](float a, float b) {
-                    differing += !same_bits(a, b);
-                    if(!vector_target())
-                        return same_bits(a, b);
-                    const double x   = c.log_normal ? std::log(double(a)) : a;
-                    const double y   = c.log_normal ? std::log(double(b)) : b;
-                    const double err = rocdist_test::box_muller_error_ulp(x, y, c.mean, c.log_normal ? 0x1p-23 : 0.0);
-                    worst            = std::max(worst, err);
-                    return err <= polar_bound_ulp;
-                });
+                expect_each(got, expected, [&](float a, float b) { return check(c, a, b); });
             });
     }
-    if(vector_target())
-        EXPECT_GT(differing, 0u) << "the library did not run the vector kernel of this target";
-    RecordProperty("max_ulp", std::to_string(worst));
+    check.finish();
     EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
 }
 
