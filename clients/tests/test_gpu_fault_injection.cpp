@@ -86,9 +86,12 @@ TEST_F(gpu_faults, every_failure_in_table_construction_is_clean)
 
 // Batched categorical sampling fails at each of its allocations and
 // launches in turn, for rows of one tile and of several (whose samples are
-// grouped by tile): each failure answers its status, writes nothing, frees
-// what it allocated and leaves the position, so the call that finally
-// succeeds draws what a host generator draws from the start.
+// grouped by tile), each case on a generator of its own: each failure
+// answers its status, writes nothing, leaves the position and holds no more
+// device memory than the generator held before the call (its scratch, kept
+// between calls, grows only in a call that succeeds), so the call that
+// finally succeeds draws what a host generator draws from the start; and
+// destroying the generator frees its scratch.
 TEST_F(gpu_faults, every_failure_in_batched_categorical_sampling_is_clean)
 {
     struct shape
@@ -112,18 +115,27 @@ TEST_F(gpu_faults, every_failure_in_batched_categorical_sampling_is_clean)
         };
         for(const injected& c : cases)
         {
-            ASSERT_EQ(rocdist_set_seed(gen_, 71), ROCDIST_STATUS_SUCCESS);
+            rocdist_test::backend_buffer<unsigned int> out(backend::gpu, s.rows * s.samples);
+            const std::size_t                          before_generator = device_bytes_in_use();
+            rocdist_generator                          gen              = nullptr;
+            ASSERT_EQ(rocdist_create_generator(&gen, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+            // The launch case starts with the scratch in place, so that its
+            // failures come after any allocation.
+            if(c.event == rocdist_emulator_launch)
+                ASSERT_EQ(rocdist_generate_categorical_rows(gen, weights.data(), s.rows, s.k, out.data(), s.samples),
+                          ROCDIST_STATUS_SUCCESS);
             unsigned failed = 0;
             for(unsigned long long nth = 1;; ++nth)
             {
                 SCOPED_TRACE(testing::Message() << s.k << " categories, " << c.what << " " << nth);
-                rocdist_test::backend_buffer<unsigned int> out(backend::gpu, s.rows * s.samples);
+                rocdist_test::backend_buffer<unsigned int> fresh(backend::gpu, s.rows * s.samples);
                 const std::size_t                          in_use = device_bytes_in_use();
+                ASSERT_EQ(rocdist_set_seed(gen, 71), ROCDIST_STATUS_SUCCESS);
                 rocdist_emulator_set_deferred(1);
                 const unsigned long long before = rocdist_emulator_events(c.event);
                 rocdist_emulator_fail_nth(c.event, nth, c.error);
                 const rocdist_status status
-                    = rocdist_generate_categorical_rows(gen_, weights.data(), s.rows, s.k, out.data(), s.samples);
+                    = rocdist_generate_categorical_rows(gen, weights.data(), s.rows, s.k, fresh.data(), s.samples);
                 const bool hit = rocdist_emulator_events(c.event) - before >= nth;
                 rocdist_emulator_fail_nth(c.event, 0, hipSuccess);
                 rocdist_emulator_set_deferred(0);
@@ -131,21 +143,24 @@ TEST_F(gpu_faults, every_failure_in_batched_categorical_sampling_is_clean)
                 if(!hit)
                 {
                     ASSERT_EQ(status, ROCDIST_STATUS_SUCCESS);
-                    EXPECT_EQ(out.outputs(), expected);
+                    EXPECT_EQ(fresh.outputs(), expected);
                     break;
                 }
                 ++failed;
                 EXPECT_EQ(status, c.status) << rocdist_get_status_string(status);
-                EXPECT_TRUE(out.untouched());
+                EXPECT_TRUE(fresh.untouched());
                 EXPECT_EQ(device_bytes_in_use(), in_use) << "device memory kept after a failure";
                 EXPECT_EQ(hipGetLastError(), hipSuccess) << "a failure left the runtime's last error set";
             }
-            // One tile a row: the tile summaries, the row references, the
-            // flag; three kernels. Several: the sample lists and the scan's
-            // scratch besides; the grouping's kernels and two scans'.
-            const bool several = s.k > 4096;
-            EXPECT_GE(failed, c.event == rocdist_emulator_allocation ? (several ? 7u : 3u) : (several ? 12u : 3u))
-                << c.what;
+            // The scratch is the call's one allocation. Launches: three
+            // kernels for rows of one tile; for rows of several, the
+            // grouping's kernels and two scans' besides.
+            if(c.event == rocdist_emulator_allocation)
+                EXPECT_EQ(failed, 1u);
+            else
+                EXPECT_GE(failed, s.k > 4096 ? 12u : 3u);
+            EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
+            EXPECT_EQ(device_bytes_in_use(), before_generator) << "scratch kept after the generator was destroyed";
         }
     }
 }

@@ -17,6 +17,14 @@
 namespace rocdist
 {
 
+#if ROCDIST_HAS_GPU_BACKEND
+generator::~generator()
+{
+    if(scratch_.p != nullptr)
+        gpu::free_device_memory(device_.ordinal, scratch_.p);
+}
+#endif
+
 rocdist_status generator::set_stream(void* stream)
 {
     if(kind_ == backend_kind::host && stream != nullptr)
@@ -220,7 +228,8 @@ rocdist_status generator::generate_categorical_rows(Input in, std::size_t rows, 
         if(status == ROCDIST_STATUS_SUCCESS)
             status = gpu::check_output(device_, out);
         if(status == ROCDIST_STATUS_SUCCESS)
-            status = gpu::generate_categorical_rows(device_, stream_, in, rows, k, out, samples_per_row, key, offset_);
+            status = gpu::generate_categorical_rows(device_, stream_, scratch_, in, rows, k, out, samples_per_row, key,
+                                                    offset_);
     }
 #endif
     if(status != ROCDIST_STATUS_SUCCESS)

@@ -24,6 +24,9 @@ public:
 
 #if ROCDIST_HAS_GPU_BACKEND
     generator(backend_kind kind, gpu::device_info device) : kind_(kind), device_(device) {}
+    ~generator();
+    generator(const generator&)            = delete;
+    generator& operator=(const generator&) = delete;
 #endif
 
     // Calls on one generator are serialised; different generators run in parallel.
@@ -88,7 +91,8 @@ private:
     rocdist_ordering   ordering_ = ROCDIST_ORDERING_REPRODUCIBLE;
     rocdist_normal_method normal_method_ = ROCDIST_NORMAL_BOX_MULLER;
 #if ROCDIST_HAS_GPU_BACKEND
-    gpu::device_info device_{};
+    gpu::device_info    device_{};
+    gpu::scratch_memory scratch_{}; // the calls' device scratch, kept between them
 #endif
     std::mutex mutex_;
 };

@@ -678,11 +678,13 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_categorical(rocdist_generator   g
  * A host generator checks and sums each run of 4096 weights while it is in
  * cache, on all cores, then draws. A GPU generator reads each weight at most
  * twice (once more per further 16384 samples drawn from one run of 4096): a
- * checking and summing pass, which the call waits for, then a pass over
- * each run of 4096 categories that holds samples; the call returns when the
- * samples are written. Scratch: about 1/8 byte per weight on the host; on
- * GPUs 16 bytes per 4096 weights and 8 per row, and when k > 4096 another
- * 16 bytes per 4096 weights and 8 bytes per sample.
+ * checking and summing pass, then a pass over each run of 4096 categories
+ * that holds samples, which writes nothing when the first found an invalid
+ * input; the call returns when the samples are written. Scratch: about 1/8
+ * byte per weight on the host; on GPUs 16 bytes per 4096 weights and 8 per
+ * row, and when k > 4096 another 16 bytes per 4096 weights and 8 bytes per
+ * sample, in device memory that the generator keeps between calls (up to
+ * 64 MiB) and frees when it is destroyed.
  *
  * \param generator       a generator.
  * \param weights         rows * k unnormalised weights, row-major, finite and

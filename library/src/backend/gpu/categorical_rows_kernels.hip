@@ -6,8 +6,9 @@
 //
 //  1. summarise_tiles: each tile's values are read once, checked, and
 //     reduced to the tile's largest and fixed-point sum;
-//  2. combine_rows: per row, its reference and cumulative tile masses C_t
-//     (the call waits here and reads back whether anything was invalid);
+//  2. combine_rows: per row, its reference and cumulative tile masses C_t;
+//     the first two passes raise a flag for an invalid input, and every
+//     later pass reads it and does nothing when it is raised;
 //  3. only when a row has several tiles: each sample finds its tile (binary
 //     search over C), and the samples are grouped by tile by a counting sort
 //     (counts, a device-wide scan, a scatter);
@@ -15,19 +16,19 @@
 //     prefix sums built in shared memory, and its samples found in them by
 //     binary search. A block takes at most 16384 of a tile's samples; a tile
 //     with more is read once more per further 16384.
+// All of it is queued at once, and the call waits once, at the end, to read
+// the flag: the host waits for the GPU a single time per call.
 // Warp size plays no part: blocks cooperate through __shared__ memory and
 // barriers only (block_collectives.hpp).
 
 #include "backend/categorical_row_inputs.hpp"
 #include "backend/gpu/block_collectives.hpp"
 #include "backend/gpu/device_guard.hpp"
-#include "backend/gpu/device_memory.hpp"
 #include "backend/gpu/device_scan.hpp"
 #include "backend/gpu/gpu_backend.hpp"
 #include "backend/gpu/grid_stride.hpp"
 #include "backend/gpu/launch_shape.hpp"
 #include "backend/gpu/runtime.hpp"
-#include "backend/gpu/scan_scratch.hpp"
 #include "distributions/row_inverse_cdf.hpp"
 #include "engine/curand_philox_layout.hpp"
 
@@ -204,8 +205,10 @@ ROCDIST_KERNEL void combine_rows(Input in, row_layout layout, row_tile_summary* 
 
 // Rows of several tiles: sample s's tile, counted...
 ROCDIST_KERNEL void count_tile_samples(row_layout layout, const row_tile_summary* tiles, engine::philox_key key,
-                                       std::uint64_t offset, unsigned long long* counts)
+                                       std::uint64_t offset, const unsigned* invalid, unsigned long long* counts)
 {
+    if(*invalid != 0) // the tiles' masses are unfinished
+        return;
     ROCDIST_GRID_STRIDE(s, layout.rows * layout.samples_per_row)
     {
         const std::uint64_t     row    = s / layout.samples_per_row;
@@ -220,9 +223,11 @@ ROCDIST_KERNEL void count_tile_samples(row_layout layout, const row_tile_summary
 // scan; filled: zeros). The order within a tile varies from run to run; the
 // categories do not, as each sample's output place is its own.
 ROCDIST_KERNEL void group_tile_samples(row_layout layout, const row_tile_summary* tiles, engine::philox_key key,
-                                       std::uint64_t offset, const unsigned long long* starts,
+                                       std::uint64_t offset, const unsigned* invalid, const unsigned long long* starts,
                                        unsigned long long* filled, unsigned long long* grouped)
 {
+    if(*invalid != 0)
+        return;
     ROCDIST_GRID_STRIDE(s, layout.rows * layout.samples_per_row)
     {
         const std::uint64_t     row    = s / layout.samples_per_row;
@@ -248,9 +253,16 @@ struct sample_lists
 {
     const unsigned long long* starts;       // per tile, into grouped (several tiles)
     const unsigned long long* grouped;      // sample indices by tile
-    const unsigned long long* block_starts; // per tile, the first block (several tiles)
-    std::uint64_t             blocks;       // blocks of work in all
+    const unsigned long long* block_starts; // per tile and one past the last, the first block (several tiles)
+    std::uint64_t             blocks;       // blocks of work in all (one tile per row)
 };
+
+// Blocks of work in all: for rows of several tiles, counted on the GPU and
+// read there, so that the host need not wait for the count to size a grid.
+__device__ std::uint64_t blocks_of(const row_layout& layout, const sample_lists& lists)
+{
+    return layout.tiles_per_row == 1 ? lists.blocks : lists.block_starts[layout.rows * layout.tiles_per_row];
+}
 
 struct block_work
 {
@@ -284,11 +296,13 @@ __device__ block_work work_of(const row_layout& layout, const sample_lists& list
 template <class Input>
 ROCDIST_KERNEL void draw_samples(Input in, row_layout layout, const row_tile_summary* tiles,
                                  const double* row_reference, sample_lists lists, engine::philox_key key,
-                                 std::uint64_t offset, unsigned int* out)
+                                 std::uint64_t offset, const unsigned* invalid, unsigned int* out)
 {
+    if(*invalid != 0) // nothing is written for an invalid input
+        return;
     // The tile's inclusive prefix sums, in fixed point at the tile's scale.
     __shared__ std::uint64_t prefix[row_tile_size];
-    ROCDIST_BLOCK_STRIDE(b, lists.blocks)
+    ROCDIST_BLOCK_STRIDE(b, blocks_of(layout, lists))
     {
         const block_work w = work_of(layout, lists, b);
         if(w.begin == w.end) // the same for the whole block
@@ -351,80 +365,124 @@ unsigned block_grid(const device_info& device, std::uint64_t items)
     return grid_blocks<Kernel>(device, items * threads_per_block);
 }
 
+// The call's scratch, carved from the generator's: each part's place,
+// 256-byte aligned.
+struct scratch_plan
+{
+    std::size_t tiles, references, flag, starts, filled, grouped, scan, bytes;
+};
+
+scratch_plan plan_scratch(const row_layout& layout, std::size_t scan_bytes)
+{
+    scratch_plan plan{};
+    const auto   take = [&](std::size_t size) {
+        const std::size_t at = plan.bytes;
+        plan.bytes += (size + 255) / 256 * 256;
+        return at;
+    };
+    const std::uint64_t tile_count = layout.rows * layout.tiles_per_row;
+    plan.tiles                     = take(tile_count * sizeof(row_tile_summary));
+    plan.references                = take(layout.rows * sizeof(double));
+    plan.flag                      = take(sizeof(unsigned));
+    if(layout.tiles_per_row > 1)
+    {
+        const std::uint64_t entries = tile_count + 1;
+        plan.starts                 = take(entries * sizeof(unsigned long long));
+        plan.filled                 = take(entries * sizeof(unsigned long long));
+        plan.grouped                = take(layout.rows * layout.samples_per_row * sizeof(unsigned long long));
+        plan.scan                   = take(scan_bytes);
+    }
+    return plan;
+}
+
+// A generator keeps at most this much scratch between calls; a call that
+// needs more frees it when it returns.
+constexpr std::size_t kept_scratch_bytes = std::size_t(64) << 20;
+
+bool reserve(scratch_memory& scratch, int ordinal, std::size_t bytes)
+{
+    if(scratch.bytes >= bytes)
+        return true;
+    if(scratch.p != nullptr)
+        free_device_memory(ordinal, scratch.p);
+    scratch = {};
+    if(hipMalloc(&scratch.p, bytes) != hipSuccess)
+    {
+        (void)hipGetLastError();
+        scratch.p = nullptr;
+        return false;
+    }
+    scratch.bytes = bytes;
+    return true;
+}
+
+// Queues every pass, and the flag's copy into *any_invalid, on the stream;
+// the caller waits.
 template <class Input>
-rocdist_status generate(const device_info& device, hipStream_t stream, const Input& in, const row_layout& layout,
-                        unsigned int* out, engine::philox_key key, std::uint64_t offset)
+rocdist_status queue_passes(const device_info& device, hipStream_t stream, scratch_memory& scratch, const Input& in,
+                            const row_layout& layout, unsigned int* out, engine::philox_key key,
+                            std::uint64_t offset, unsigned* any_invalid)
 {
     const auto launched = [](hipError_t launch) { return launch == hipSuccess; };
     const std::uint64_t tile_count = layout.rows * layout.tiles_per_row;
     const std::uint64_t n          = layout.rows * layout.samples_per_row;
+    const std::uint64_t entries    = tile_count + 1;
 
-    device_memory tiles(stream), references(stream), flag(stream);
-    if(!tiles.allocate(tile_count * sizeof(row_tile_summary)) || !references.allocate(layout.rows * sizeof(double))
-       || !flag.allocate(sizeof(unsigned)))
+    std::size_t scan_bytes = 0;
+    if(layout.tiles_per_row > 1
+       && exclusive_sum<unsigned long long>(nullptr, scan_bytes, nullptr, entries, stream) != hipSuccess)
+        return ROCDIST_STATUS_LAUNCH_FAILURE;
+    const scratch_plan plan = plan_scratch(layout, scan_bytes);
+    if(!reserve(scratch, device.ordinal, plan.bytes))
         return ROCDIST_STATUS_ALLOCATION_FAILED;
-    auto* summaries = tiles.as<row_tile_summary>();
-    auto* invalid   = flag.as<unsigned>();
+    const auto part       = [&](std::size_t at) { return static_cast<char*>(scratch.p) + at; };
+    auto*      summaries  = reinterpret_cast<row_tile_summary*>(part(plan.tiles));
+    auto*      references = reinterpret_cast<double*>(part(plan.references));
+    auto*      invalid    = reinterpret_cast<unsigned*>(part(plan.flag));
 
-    // Checked before anything is written: the call waits for these two.
-    unsigned any_invalid = 0;
     if(hipMemsetAsync(invalid, 0, sizeof(unsigned), stream) != hipSuccess
        || !launched(ROCDIST_LAUNCH(summarise_tiles, block_grid<summarise_tiles<Input>>(device, tile_count),
                                    threads_per_block, 0, stream, in, layout, summaries, invalid))
        || !launched(ROCDIST_LAUNCH(combine_rows,
                                    layout.tiles_per_row == 1 ? grid_blocks<combine_rows<Input>>(device, layout.rows)
                                                              : block_grid<combine_rows<Input>>(device, layout.rows),
-                                   threads_per_block, 0, stream, in, layout, summaries, references.as<double>(),
-                                   invalid))
-       || hipMemcpyAsync(&any_invalid, invalid, sizeof any_invalid, hipMemcpyDeviceToHost, stream) != hipSuccess
-       || hipStreamSynchronize(stream) != hipSuccess)
+                                   threads_per_block, 0, stream, in, layout, summaries, references, invalid)))
         return ROCDIST_STATUS_LAUNCH_FAILURE;
-    if(any_invalid != 0)
-        return ROCDIST_STATUS_INVALID_VALUE;
 
     sample_lists  lists{nullptr, nullptr, nullptr, 0};
-    device_memory starts(stream), filled(stream), grouped(stream);
-    scan_scratch  scratch(stream);
+    std::uint64_t most_blocks = 0; // what the draws' grid is sized for
     if(layout.tiles_per_row == 1)
-        lists.blocks = layout.rows * ((layout.samples_per_row + samples_per_block - 1) / samples_per_block);
+        most_blocks = lists.blocks
+            = layout.rows * ((layout.samples_per_row + samples_per_block - 1) / samples_per_block);
     else
     {
-        const std::uint64_t entries = tile_count + 1;
-        if(!starts.allocate(entries * sizeof(unsigned long long))
-           || !filled.allocate(entries * sizeof(unsigned long long))
-           || !grouped.allocate(n * sizeof(unsigned long long)))
-            return ROCDIST_STATUS_ALLOCATION_FAILED;
-        auto* s = starts.as<unsigned long long>();
-        auto* f = filled.as<unsigned long long>();
-        auto* g = grouped.as<unsigned long long>();
-        if(!scratch.reserve([&](void* p, std::size_t& bytes) { return exclusive_sum(p, bytes, s, entries, stream); }))
-            return ROCDIST_STATUS_LAUNCH_FAILURE;
-        if(!scratch.allocate())
-            return ROCDIST_STATUS_ALLOCATION_FAILED;
+        auto* s    = reinterpret_cast<unsigned long long*>(part(plan.starts));
+        auto* f    = reinterpret_cast<unsigned long long*>(part(plan.filled));
+        auto* g    = reinterpret_cast<unsigned long long*>(part(plan.grouped));
+        void* temp = part(plan.scan);
         // Samples grouped by tile, then each tile's blocks of work counted and
         // scanned (into filled, once the grouping is done with it).
-        std::uint64_t blocks = 0;
         if(hipMemsetAsync(s, 0, entries * sizeof(unsigned long long), stream) != hipSuccess
            || hipMemsetAsync(f, 0, entries * sizeof(unsigned long long), stream) != hipSuccess
            || !launched(ROCDIST_LAUNCH(count_tile_samples, grid_blocks<count_tile_samples>(device, n),
-                                       threads_per_block, 0, stream, layout, summaries, key, offset, s))
-           || !scratch.run([&](void* p, std::size_t& bytes) { return exclusive_sum(p, bytes, s, entries, stream); })
+                                       threads_per_block, 0, stream, layout, summaries, key, offset, invalid, s))
+           || exclusive_sum(temp, scan_bytes, s, entries, stream) != hipSuccess
            || !launched(ROCDIST_LAUNCH(group_tile_samples, grid_blocks<group_tile_samples>(device, n),
-                                       threads_per_block, 0, stream, layout, summaries, key, offset, s, f, g))
+                                       threads_per_block, 0, stream, layout, summaries, key, offset, invalid, s, f,
+                                       g))
            || !launched(ROCDIST_LAUNCH(count_tile_blocks, grid_blocks<count_tile_blocks>(device, entries),
                                        threads_per_block, 0, stream, tile_count, s, f))
-           || !scratch.run([&](void* p, std::size_t& bytes) { return exclusive_sum(p, bytes, f, entries, stream); })
-           || hipMemcpyAsync(&blocks, f + tile_count, sizeof blocks, hipMemcpyDeviceToHost, stream) != hipSuccess
-           || hipStreamSynchronize(stream) != hipSuccess)
+           || exclusive_sum(temp, scan_bytes, f, entries, stream) != hipSuccess)
             return ROCDIST_STATUS_LAUNCH_FAILURE;
-        lists = {s, g, f, blocks};
+        lists = {s, g, f, 0};
+        // A tile needs at most one block more than its samples / samples_per_block.
+        most_blocks = tile_count + (n + samples_per_block - 1) / samples_per_block;
     }
-    // The draws: the only kernel that writes the output, waited for before
-    // the scratch it reads is freed.
-    if(!launched(ROCDIST_LAUNCH(draw_samples, block_grid<draw_samples<Input>>(device, lists.blocks),
-                                threads_per_block, 0, stream, in, layout, summaries, references.as<double>(), lists,
-                                key, offset, out))
-       || hipStreamSynchronize(stream) != hipSuccess)
+    // The draws: the only kernel that writes the output.
+    if(!launched(ROCDIST_LAUNCH(draw_samples, block_grid<draw_samples<Input>>(device, most_blocks),
+                                threads_per_block, 0, stream, in, layout, summaries, references, lists, key,
+                                offset, invalid, out))
+       || hipMemcpyAsync(any_invalid, invalid, sizeof(unsigned), hipMemcpyDeviceToHost, stream) != hipSuccess)
         return ROCDIST_STATUS_LAUNCH_FAILURE;
     return ROCDIST_STATUS_SUCCESS;
 }
@@ -432,20 +490,34 @@ rocdist_status generate(const device_info& device, hipStream_t stream, const Inp
 } // namespace
 
 template <class Input>
-rocdist_status generate_categorical_rows(const device_info& device, void* stream, const Input& in,
-                                         std::uint64_t rows, std::uint64_t k, unsigned int* out,
+rocdist_status generate_categorical_rows(const device_info& device, void* stream, scratch_memory& scratch,
+                                         const Input& in, std::uint64_t rows, std::uint64_t k, unsigned int* out,
                                          std::uint64_t samples_per_row, engine::philox_key key, std::uint64_t offset)
 {
     device_guard guard(device.ordinal);
     if(!guard.ok())
         return ROCDIST_STATUS_LAUNCH_FAILURE;
     const row_layout layout{rows, k, (k + row_tile_size - 1) / row_tile_size, samples_per_row};
-    return generate(device, static_cast<hipStream_t>(stream), in, layout, out, key, offset);
+    const auto       s           = static_cast<hipStream_t>(stream);
+    unsigned         any_invalid = 0;
+    const rocdist_status queued  = queue_passes(device, s, scratch, in, layout, out, key, offset, &any_invalid);
+    // Waited for on every path: the scratch must be idle when the call returns.
+    const bool waited = hipStreamSynchronize(s) == hipSuccess;
+    if(scratch.bytes > kept_scratch_bytes)
+    {
+        free_device_memory(device.ordinal, scratch.p);
+        scratch = {};
+    }
+    if(queued != ROCDIST_STATUS_SUCCESS)
+        return queued;
+    if(!waited)
+        return ROCDIST_STATUS_LAUNCH_FAILURE;
+    return any_invalid != 0 ? ROCDIST_STATUS_INVALID_VALUE : ROCDIST_STATUS_SUCCESS;
 }
 
 #define ROCDIST_INSTANTIATE_ROWS(...)                                                              \
     template ROCDIST_KERNEL_SOURCE_API rocdist_status generate_categorical_rows<__VA_ARGS__>(      \
-        const device_info&, void*, const __VA_ARGS__&, std::uint64_t, std::uint64_t, unsigned int*, \
+        const device_info&, void*, scratch_memory&, const __VA_ARGS__&, std::uint64_t, std::uint64_t, unsigned int*, \
         std::uint64_t, engine::philox_key, std::uint64_t);
 
 ROCDIST_INSTANTIATE_ROWS(backend::weight_rows<float>)

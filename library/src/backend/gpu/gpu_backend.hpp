@@ -65,25 +65,38 @@ ROCDIST_KERNEL_SOURCE_API rocdist_status build_alias_table(const device_info& de
                                                            const T* weights, std::uint32_t k,
                                                            distributions::alias_entry** table);
 
+// Device memory a GPU generator keeps between its calls for their scratch,
+// so that a call of a few microseconds of GPU work does not pay for an
+// allocation and a free: grown when a call needs more, freed with the
+// generator (free_device_memory). Every call that uses it waits for its
+// work on every path before it returns, so the next call finds it idle
+// whatever its stream.
+struct scratch_memory
+{
+    void*       p     = nullptr;
+    std::size_t bytes = 0;
+};
+
 // Batched categorical sampling (backend/categorical_row_inputs.hpp): rows of
 // k values of in.values, samples_per_row categories of each into out, as
-// host::generate_categorical_rows draws them, on `stream`. The validation
-// pass is waited for: ROCDIST_STATUS_INVALID_VALUE, having queued nothing
-// that writes, for an invalid value or a row with nothing to draw. Then the
-// draws are queued and waited for too (their scratch is freed after).
+// host::generate_categorical_rows draws them, on `stream`, in `scratch`.
+// Every pass is queued at once; the passes after the validation pass skip
+// their work on the GPU when it found an invalid value or a row with
+// nothing to draw, and the call waits once, at the end:
+// ROCDIST_STATUS_INVALID_VALUE, having written nothing, for such an input.
 // ROCDIST_STATUS_ALLOCATION_FAILED or ROCDIST_STATUS_LAUNCH_FAILURE, having
 // written nothing, when scratch or a launch is refused before the draws
 // are queued. Defined in categorical_rows_kernels.hip for weight_rows<float>,
 // weight_rows<double> and logit_rows.
 template <class Input>
 ROCDIST_KERNEL_SOURCE_API rocdist_status generate_categorical_rows(const device_info& device, void* stream,
-                                                                   const Input& in, std::uint64_t rows,
-                                                                   std::uint64_t k, unsigned int* out,
-                                                                   std::uint64_t samples_per_row,
+                                                                   scratch_memory& scratch, const Input& in,
+                                                                   std::uint64_t rows, std::uint64_t k,
+                                                                   unsigned int* out, std::uint64_t samples_per_row,
                                                                    engine::philox_key key, std::uint64_t offset);
 
-// Frees a table once the work queued on its device, on any stream, which may
-// still read it has finished.
+// Frees a table or a generator's scratch once the work queued on its device,
+// on any stream, which may still read it has finished.
 ROCDIST_KERNEL_SOURCE_API void free_device_memory(int ordinal, void* p);
 
 } // namespace rocdist::gpu
