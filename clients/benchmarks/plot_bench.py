@@ -13,6 +13,7 @@ toolkit) are left out of the plots.
 """
 import argparse
 import json
+import math
 import os
 
 import matplotlib
@@ -59,7 +60,8 @@ def plot_uniform(rates, label, out):
     store = find(rates, "store_bandwidth")
     if store:
         ax.axhline(store[0] / 1e9, color="black", linestyle="--", label="store bandwidth, same run")
-        ax.legend(loc="center right")
+        ax.set_ylim(0, max(values + [store[0] / 1e9]) * 1.2) # room above the bars for the legend
+        ax.legend(loc="upper right")
     ax.set_ylabel("GB/s written")
     ax.set_title(f"Raw words and uniforms\n({label})", fontsize="medium")
     fig.tight_layout()
@@ -71,7 +73,7 @@ def ordering_bars(ax, rates, names, benchmark):
     """Bars of each ordering's rate (million samples/s) for names, on a log
     scale (rates span two orders of magnitude); benchmark(name, ordering)
     gives the benchmark's name prefix. Orderings absent from the file are
-    left out."""
+    left out. Returns the rates drawn."""
     x = range(len(names))
     series = []
     for ordering, colour in [("reproducible", "tab:blue"), ("fast", "tab:green")]:
@@ -83,19 +85,28 @@ def ordering_bars(ax, rates, names, benchmark):
         shift = (k - (len(series) - 1) / 2) * width
         ax.bar([i + shift for i in x], values, width=width, color=colour, label=f"rocdist, {ordering}")
     ax.set_yscale("log")
-    ax.set_ylim(bottom=10)
     ax.set_xticks(list(x))
+    return [v for _, _, values in series for v in values if v > 0]
+
+
+def log_limits(ax, shown):
+    """From the decade below the slowest bar, with room above the fastest
+    for the legend."""
+    if shown:
+        ax.set_ylim(10 ** math.floor(math.log10(min(shown))), max(shown) * 10)
 
 
 def plot_normal(rates, label, out):
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.5), sharey=True)
+    shown = []
     for ax, kind in zip(axes, ["float", "double"]):
-        ordering_bars(ax, rates, NORMAL_METHODS, lambda m, o: f"normal/{m}/{kind}/{o}")
+        shown += ordering_bars(ax, rates, NORMAL_METHODS, lambda m, o: f"normal/{m}/{kind}/{o}")
         peer = find(rates, f"curand_normal/{kind}")
         if peer:
             ax.axhline(peer[1] / 1e6, color="tab:orange", linestyle="--", label="cuRAND (Box-Muller)")
         ax.set_xticklabels([m.replace("_", "\n") for m in NORMAL_METHODS])
         ax.set_title(f"normal {kind}")
+    log_limits(axes[0], shown)
     axes[0].set_ylabel("million samples/s (log scale)")
     axes[0].legend(loc="upper right", fontsize="small")
     fig.suptitle(f"Normals by method ({label})")
@@ -107,10 +118,12 @@ def plot_normal(rates, label, out):
 def plot_gamma(rates, label, out):
     shapes = ["0.5", "2.5", "10"]
     fig, axes = plt.subplots(1, 2, figsize=(9, 4.5), sharey=True)
+    shown = []
     for ax, kind in zip(axes, ["float", "double"]):
-        ordering_bars(ax, rates, shapes, lambda a, o: f"gamma/{a}/{kind}/{o}")
+        shown += ordering_bars(ax, rates, shapes, lambda a, o: f"gamma/{a}/{kind}/{o}")
         ax.set_xticklabels([f"shape {a}" for a in shapes])
         ax.set_title(f"gamma {kind}")
+    log_limits(axes[0], shown)
     axes[0].set_ylabel("million samples/s (log scale)")
     axes[1].legend(loc="upper right", fontsize="small")
     fig.suptitle(f"Gamma variates ({label})")
