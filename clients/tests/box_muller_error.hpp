@@ -16,14 +16,14 @@ namespace rocdist_test
 constexpr double box_muller_bound_ulp = 5;
 
 // |a - b|, less an allowance `slack` for other roundings, in units in the
-// last place (float) of the largest of |a|, |b|, |mean| and |a - mean|
-// (= |stddev z|).
-inline double box_muller_error_ulp(double a, double b, double mean, double slack = 0)
+// last place (of a format with `digits` significant bits: float's unless
+// said) of the largest of |a|, |b|, |mean| and |a - mean| (= |stddev z|).
+inline double box_muller_error_ulp(double a, double b, double mean, double slack = 0, int digits = 24)
 {
     const double largest = std::max({std::fabs(a), std::fabs(b), std::fabs(mean), std::fabs(a - mean)});
     int          e;
     std::frexp(std::max(largest, 0x1p-126), &e);
-    return std::max(0.0, std::fabs(a - b) - slack) / std::ldexp(1.0, e - 24);
+    return std::max(0.0, std::fabs(a - b) - slack) / std::ldexp(1.0, e - digits);
 }
 
 } // namespace rocdist_test

@@ -352,6 +352,105 @@ void polar_blocks(const polar_float& f, std::uint64_t first, std::uint64_t block
     exponentiate(f.transform.log_normal, out, 4 * blocks);
 }
 
+// Double polar: block i's pair (outputs 2i and 2i + 1) from the coordinates
+// of its words 0-1 and 2-3; 64-bit lane j holds blocks 2j and 2j + 1 of a
+// group (paired_words, as in ziggurat_double_blocks). A pair whose point
+// falls outside the disc (21.5%) continues on its own substream
+// (backend::polar_pair), one attempt per substream block. The rejected pairs
+// of a span of blocks are collected, then take block k of their substreams a
+// full vector at a time, in rounds k = 0, 1, ... of the pairs still
+// rejected, until none is.
+void polar_double_blocks(const polar_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+{
+    constexpr std::uint32_t own  = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::polar);
+    constexpr std::uint64_t span = 2048; // blocks whose rejected pairs are retried together
+    const philox_round_keys keys = make_round_keys(f.key);
+    const d32_t                            d;
+    const hn::RepartitionToWide<d32_t>     d64;
+    const hn::RebindToFloat<decltype(d64)> dd;
+    const std::size_t                      lanes = hn::Lanes(d);
+    constexpr std::size_t                  max_lanes = hn::MaxLanes(d32_t());
+    std::uint64_t                          pairs[span];
+    std::size_t                            pending = 0;
+    const auto group = [&](std::uint64_t block, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
+        hn::Vec<decltype(d64)> b0, b1, b2, b3;
+        paired_words(d, w0, w1, w2, w3, b0, b1, b2, b3);
+        hn::Vec<decltype(dd)> x0, y0, x1, y1;
+        const auto m0 = polar_attempt(dd, polar_coordinate(dd, b0), polar_coordinate(dd, b1), x0, y0);
+        const auto m1 = polar_attempt(dd, polar_coordinate(dd, b2), polar_coordinate(dd, b3), x1, y1);
+        hn::StoreInterleaved4(affine(dd, f.transform, x0), affine(dd, f.transform, y0), affine(dd, f.transform, x1),
+                              affine(dd, f.transform, y1), dd, to);
+        if(hn::AllTrue(dd, hn::And(m0, m1)))
+            return;
+        // Pair block + 2 j + p; those past the request (a last partial
+        // group's) are dropped.
+        HWY_ALIGN std::uint64_t kept[2][max_lanes / 2];
+        hn::Store(hn::VecFromMask(d64, hn::RebindMask(d64, m0)), d64, kept[0]);
+        hn::Store(hn::VecFromMask(d64, hn::RebindMask(d64, m1)), d64, kept[1]);
+        for(std::size_t j = 0; j < lanes / 2; ++j)
+        {
+            for(unsigned p = 0; p < 2; ++p)
+            {
+                const std::uint64_t pair = block + 2 * j + p;
+                if(kept[p][j] == 0 && pair - first < blocks)
+                    pairs[pending++] = pair;
+            }
+        }
+    };
+    for(std::uint64_t begin = 0; begin < blocks; begin += span)
+    {
+        pending = 0;
+        for_each_group<2>(double_stream{}, group, f.key, first + begin, std::min(span, blocks - begin),
+                          out + 2 * begin);
+        for(std::uint32_t k = 0; pending > 0; ++k)
+        {
+            std::size_t still = 0; // the pairs rejected again, moved to the front
+            for(std::size_t at = 0; at < pending; at += lanes)
+            {
+                // Block k of pair i's substream in 32-bit lane i, so that
+                // paired_words puts lane 2j's words in e0, e1 and lane 2j +
+                // 1's in e2, e3; unused lanes repeat the first pair and are
+                // discarded.
+                HWY_ALIGN std::uint32_t low[max_lanes], high[max_lanes];
+                for(std::size_t i = 0; i < lanes; ++i)
+                {
+                    const std::uint64_t pair = pairs[at + i < pending ? at + i : at];
+                    low[i]                   = static_cast<std::uint32_t>(pair);
+                    high[i]                  = static_cast<std::uint32_t>(pair >> 32);
+                }
+                v32_t c0 = hn::Set(d, k), c1 = hn::Set(d, own), c2 = hn::Load(d, low), c3 = hn::Load(d, high);
+                philox_rounds(d, keys, c0, c1, c2, c3);
+                hn::Vec<decltype(d64)> e0, e1, e2, e3;
+                paired_words(d, c0, c1, c2, c3, e0, e1, e2, e3);
+                hn::Vec<decltype(dd)> a0, s0, a1, s1;
+                const auto n0 = polar_attempt(dd, polar_coordinate(dd, e0), polar_coordinate(dd, e1), a0, s0);
+                const auto n1 = polar_attempt(dd, polar_coordinate(dd, e2), polar_coordinate(dd, e3), a1, s1);
+                HWY_ALIGN double        firsts[2][max_lanes / 2], seconds[2][max_lanes / 2];
+                HWY_ALIGN std::uint64_t done[2][max_lanes / 2];
+                hn::Store(affine(dd, f.transform, a0), dd, firsts[0]);
+                hn::Store(affine(dd, f.transform, s0), dd, seconds[0]);
+                hn::Store(affine(dd, f.transform, a1), dd, firsts[1]);
+                hn::Store(affine(dd, f.transform, s1), dd, seconds[1]);
+                hn::Store(hn::VecFromMask(d64, hn::RebindMask(d64, n0)), d64, done[0]);
+                hn::Store(hn::VecFromMask(d64, hn::RebindMask(d64, n1)), d64, done[1]);
+                for(std::size_t i = 0; i < lanes && at + i < pending; ++i)
+                {
+                    const std::uint64_t pair = pairs[at + i];
+                    if(done[i % 2][i / 2] == 0)
+                    {
+                        pairs[still++] = pair; // still <= at + i: nothing unread is overwritten
+                        continue;
+                    }
+                    out[2 * (pair - first)]     = firsts[i % 2][i / 2];
+                    out[2 * (pair - first) + 1] = seconds[i % 2][i / 2];
+                }
+            }
+            pending = still;
+        }
+    }
+    exponentiate(f.transform.log_normal, out, 2 * blocks);
+}
+
 // Block i holds doubles 2i (words 0, 1) and 2i + 1 (words 2, 3); in 64-bit
 // lanes even blocks' words are the low halves, odd blocks' the high ones
 // (as uniform_double_blocks), so 64-bit lane j holds blocks 2j and 2j + 1.
@@ -444,6 +543,10 @@ void polar_blocks(const polar_float& f, std::uint64_t first, std::uint64_t block
 {
     functor_blocks(f, first, blocks, out);
 }
+void polar_double_blocks(const polar_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+{
+    functor_blocks(f, first, blocks, out);
+}
 void inverse_cdf_fast_float_blocks(const inverse_cdf_fast_float& f, std::uint64_t first, std::uint64_t blocks,
                                    float* out)
 {
@@ -473,6 +576,7 @@ HWY_EXPORT(ziggurat_blocks);
 HWY_EXPORT(ziggurat_double_blocks);
 HWY_EXPORT(inverse_cdf_float_blocks);
 HWY_EXPORT(polar_blocks);
+HWY_EXPORT(polar_double_blocks);
 HWY_EXPORT(inverse_cdf_fast_float_blocks);
 HWY_EXPORT(categorical_blocks);
 
@@ -507,6 +611,10 @@ void run_blocks(const inverse_cdf_float& f, std::uint64_t first, std::uint64_t b
 void run_blocks(const polar_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     HWY_DYNAMIC_DISPATCH(polar_blocks)(f, first, blocks, out);
+}
+void run_blocks(const polar_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+{
+    HWY_DYNAMIC_DISPATCH(polar_double_blocks)(f, first, blocks, out);
 }
 void run_blocks(const inverse_cdf_fast_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {

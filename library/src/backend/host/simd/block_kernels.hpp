@@ -8,10 +8,10 @@
 // run_blocks(f, first, blocks, out) writes engine blocks first .. first +
 // blocks - 1 of f to out[0 .. P blocks) (P = outputs_per_block; out needs no
 // alignment) with the same value for every element as f, except float
-// Box-Muller, polar, inverse CDF and gamma on a vector target, whose log,
-// sincos and exp are the kernels' own (box_muller_lanes.hpp,
-// polar_lanes.hpp, inverse_cdf_lanes.hpp and gamma_lanes.hpp state the
-// bounds). Float gamma's kernel is gamma_blocks.cpp, the rest
+// Box-Muller, polar (float and double), inverse CDF and gamma on a vector
+// target, whose log, sincos and exp are the kernels' own
+// (box_muller_lanes.hpp, polar_lanes.hpp, inverse_cdf_lanes.hpp and
+// gamma_lanes.hpp state the bounds). Float gamma's kernel is gamma_blocks.cpp, the rest
 // block_kernels.cpp.
 //
 // The target: Highway's choice (hwy::SupportedTargets() on this CPU), which
@@ -34,6 +34,7 @@ using box_muller_float = backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, floa
 using ziggurat_float   = backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, float>;
 using ziggurat_double  = backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, double>;
 using polar_float            = backend::normal_functor<ROCDIST_NORMAL_POLAR, float>;
+using polar_double           = backend::normal_functor<ROCDIST_NORMAL_POLAR, double>;
 using inverse_cdf_float      = backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF, float>;
 using inverse_cdf_fast_float = backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF_FAST, float>;
 
@@ -44,6 +45,7 @@ void run_blocks(const box_muller_float& f, std::uint64_t first, std::uint64_t bl
 void run_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
 void run_blocks(const ziggurat_double& f, std::uint64_t first, std::uint64_t blocks, double* out);
 void run_blocks(const polar_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
+void run_blocks(const polar_double& f, std::uint64_t first, std::uint64_t blocks, double* out);
 void run_blocks(const inverse_cdf_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
 void run_blocks(const inverse_cdf_fast_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
 void run_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
@@ -67,6 +69,8 @@ template <>
 inline constexpr bool has_block_kernel<ziggurat_double> = true;
 template <>
 inline constexpr bool has_block_kernel<polar_float> = true;
+template <>
+inline constexpr bool has_block_kernel<polar_double> = true;
 template <>
 inline constexpr bool has_block_kernel<inverse_cdf_float> = true;
 template <>

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "backend/compacted_chunks.hpp"
 #include "backend/compacted_round.hpp"
@@ -185,39 +186,56 @@ void ziggurat_double_chunk(const backend::ziggurat_sampler<double>& s, std::uint
     });
 }
 
-// Float polar: a candidate's two attempts are words 0-1 and 2-3 of its
-// block, two outputs each; a rejected attempt reads no further word, so
-// every candidate stays on the lanes. Two vectors of candidates at a time
-// (their Philox rounds interleaved); the accepted outputs of each are
-// compressed into place in candidate order.
-void polar_float_chunk(const backend::polar_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
+// Polar: a candidate is block 0 of its substream, two attempts (float:
+// words 0-1 and 2-3) or one (double: words 0-3) of two outputs each; a
+// rejected attempt reads no further word, so every candidate stays on the
+// lanes. Float: 32-bit lane i holds candidate i's attempts; double: 64-bit
+// lane j holds candidates 2j and 2j + 1 (paired_words), an attempt each.
+// Two vectors of candidates at a time (their Philox rounds interleaved); the
+// accepted outputs of each are compressed into place in candidate order.
+template <class T>
+void polar_chunk(const backend::polar_sampler<T>& s, std::uint64_t first, T* out, std::uint64_t count)
 {
-    constexpr engine::substream_tag tag = backend::polar_sampler<float>::tag;
+    using dt_t = std::conditional_t<sizeof(T) == 4, hn::RebindToFloat<d32_t>,
+                                    hn::RebindToFloat<hn::RepartitionToWide<d32_t>>>;
+    constexpr engine::substream_tag tag = backend::polar_sampler<T>::tag;
     const d32_t                     d;
-    const hn::RebindToFloat<d32_t>  df;
-    const std::size_t               lanes = hn::Lanes(d);
+    const dt_t                      dt;
+    const hn::RebindToUnsigned<dt_t> du;
+    const std::size_t               lanes = hn::Lanes(d), n = hn::Lanes(dt);
     const philox_round_keys         keys  = make_round_keys(s.key);
-    // A vector of candidates' 4 outputs each, in order, and which to keep.
-    HWY_ALIGN float         values[4 * max_lanes];
-    HWY_ALIGN std::uint32_t keep[4 * max_lanes];
-    const auto              append = [&](v32_t w0, v32_t w1, v32_t w2, v32_t w3, std::uint64_t& pos) {
-        hn::Vec<decltype(df)> x0, y0, x1, y1;
-        const auto m0 = polar_attempt(df, polar_coordinate(df, w0), polar_coordinate(df, w1), x0, y0);
-        const auto m1 = polar_attempt(df, polar_coordinate(df, w2), polar_coordinate(df, w3), x1, y1);
-        hn::StoreInterleaved4(affine(df, s.transform, x0), affine(df, s.transform, y0), affine(df, s.transform, x1),
-                              affine(df, s.transform, y1), df, values);
-        const auto k0 = hn::VecFromMask(d, hn::RebindMask(d, m0));
-        const auto k1 = hn::VecFromMask(d, hn::RebindMask(d, m1));
-        hn::StoreInterleaved4(k0, k0, k1, k1, d, keep);
+    // A vector of candidates' 4 outputs per lane, in order, and which to keep.
+    HWY_ALIGN T                          values[4 * max_lanes];
+    HWY_ALIGN hn::TFromD<decltype(du)>   keep[4 * max_lanes];
+    const auto append = [&](v32_t w0, v32_t w1, v32_t w2, v32_t w3, std::uint64_t& pos) {
+        hn::Vec<dt_t>  x0, y0, x1, y1;
+        hn::Mask<dt_t> m0, m1;
+        if constexpr(sizeof(T) == 4)
+        {
+            m0 = polar_attempt(dt, polar_coordinate(dt, w0), polar_coordinate(dt, w1), x0, y0);
+            m1 = polar_attempt(dt, polar_coordinate(dt, w2), polar_coordinate(dt, w3), x1, y1);
+        }
+        else
+        {
+            hn::Vec<decltype(du)> b0, b1, b2, b3;
+            paired_words(d, w0, w1, w2, w3, b0, b1, b2, b3);
+            m0 = polar_attempt(dt, polar_coordinate(dt, b0), polar_coordinate(dt, b1), x0, y0);
+            m1 = polar_attempt(dt, polar_coordinate(dt, b2), polar_coordinate(dt, b3), x1, y1);
+        }
+        hn::StoreInterleaved4(affine(dt, s.transform, x0), affine(dt, s.transform, y0), affine(dt, s.transform, x1),
+                              affine(dt, s.transform, y1), dt, values);
+        const auto k0 = hn::VecFromMask(du, hn::RebindMask(du, m0));
+        const auto k1 = hn::VecFromMask(du, hn::RebindMask(du, m1));
+        hn::StoreInterleaved4(k0, k0, k1, k1, du, keep);
         for(std::size_t v = 0; v < 4 && pos < count; ++v)
         {
-            const auto kept = hn::RebindMask(df, hn::Ne(hn::Load(d, keep + v * lanes), hn::Zero(d)));
-            if(pos + lanes <= count)
+            const auto kept = hn::RebindMask(dt, hn::Ne(hn::Load(du, keep + v * n), hn::Zero(du)));
+            if(pos + n <= count)
             {
-                pos += hn::CompressBlendedStore(hn::Load(df, values + v * lanes), kept, df, out + pos);
+                pos += hn::CompressBlendedStore(hn::Load(dt, values + v * n), kept, dt, out + pos);
                 continue;
             }
-            for(std::size_t i = v * lanes; i < (v + 1) * lanes && pos < count; ++i)
+            for(std::size_t i = v * n; i < (v + 1) * n && pos < count; ++i)
             {
                 if(keep[i] != 0)
                     out[pos++] = values[i];
@@ -236,6 +254,16 @@ void polar_float_chunk(const backend::polar_sampler<float>& s, std::uint64_t fir
             append(b0, b1, b2, b3, pos);
     }
     exponentiate(s.transform.log_normal, out, count);
+}
+
+void polar_float_chunk(const backend::polar_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
+{
+    polar_chunk(s, first, out, count);
+}
+void polar_double_chunk(const backend::polar_sampler<double>& s, std::uint64_t first, double* out,
+                        std::uint64_t count)
+{
+    polar_chunk(s, first, out, count);
 }
 
 // 0 where an attempt was rejected, 1 where accepted, 2 where accepted with
@@ -332,6 +360,11 @@ void polar_float_chunk(const backend::polar_sampler<float>& s, std::uint64_t fir
 {
     backend::fill_chunk(s, first, out, count);
 }
+void polar_double_chunk(const backend::polar_sampler<double>& s, std::uint64_t first, double* out,
+                        std::uint64_t count)
+{
+    backend::fill_chunk(s, first, out, count);
+}
 
 #endif
 
@@ -347,6 +380,7 @@ HWY_EXPORT(ziggurat_float_chunk);
 HWY_EXPORT(ziggurat_double_chunk);
 HWY_EXPORT(gamma_float_chunk);
 HWY_EXPORT(polar_float_chunk);
+HWY_EXPORT(polar_double_chunk);
 
 void run_chunk(const backend::ziggurat_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
 {
@@ -363,6 +397,10 @@ void run_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, floa
 void run_chunk(const backend::polar_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
 {
     HWY_DYNAMIC_DISPATCH(polar_float_chunk)(s, first, out, count);
+}
+void run_chunk(const backend::polar_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count)
+{
+    HWY_DYNAMIC_DISPATCH(polar_double_chunk)(s, first, out, count);
 }
 
 } // namespace rocdist::host::simd

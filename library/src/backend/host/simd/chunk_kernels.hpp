@@ -8,8 +8,8 @@
 // ... run one after another (backend::fill_chunk). A vector target runs
 // Lanes(d) candidates at once. The ziggurat's are the scalar sampler's bit
 // for bit: a candidate in which some attempt needs the slow path (which
-// reads further words) runs on the scalar sampler. Float polar's decisions
-// are the scalar sampler's and its values may differ by the vector log
+// reads further words) runs on the scalar sampler. Polar's decisions are
+// the scalar sampler's and its values may differ by the vector log
 // (polar_lanes.hpp). Float gamma's may differ by the vector kernel's log,
 // sincos and exp (gamma_lanes.hpp), and a decision within those roundings
 // of its boundary may flip, which shifts the rest of the chunk.
@@ -26,6 +26,7 @@ void run_chunk(const backend::ziggurat_sampler<float>& s, std::uint64_t first, f
 void run_chunk(const backend::ziggurat_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count);
 void run_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count);
 void run_chunk(const backend::polar_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count);
+void run_chunk(const backend::polar_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count);
 
 // Whether run_chunk takes Sampler.
 template <class Sampler>
@@ -38,5 +39,7 @@ template <>
 inline constexpr bool has_chunk_kernel<backend::gamma_sampler<float>> = true;
 template <>
 inline constexpr bool has_chunk_kernel<backend::polar_sampler<float>> = true;
+template <>
+inline constexpr bool has_chunk_kernel<backend::polar_sampler<double>> = true;
 
 } // namespace rocdist::host::simd
