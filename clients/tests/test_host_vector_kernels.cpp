@@ -19,6 +19,7 @@
 #include <cstring>
 #include <iterator>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -32,11 +33,14 @@
 #include "backend/compacted_round.hpp"
 #include "backend/gamma_functor.hpp"
 #include "backend/host/alias_table_host.hpp"
+#include "backend/host/simd/weight_tiles.hpp"
 #include "backend/normal_functors.hpp"
 #include "backend/rejection_samplers.hpp"
 #include "backend_buffers.hpp"
 #include "box_muller_error.hpp"
+#include "categorical_rows_calls.hpp"
 #include "distributions/gamma.hpp"
+#include "distributions/row_fixed_point.hpp"
 #include "engine/philox4x32_10.hpp"
 #include "rocdist/rocdist.h"
 
@@ -587,6 +591,144 @@ TEST_P(host_vector_kernels, fast_ordering_gamma_float_within_bound)
     if(vector_target())
         EXPECT_GT(differing, 0u) << "the library did not run the vector kernel of this target";
     EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
+}
+
+// Batched categorical sampling's weight tiles (simd/weight_tiles.hpp):
+// under every target, the categories of a target without vector kernels,
+// bit for bit, for weights spanning 1e-30 to 1 with zeros, -0 and (float)
+// subnormals, k from 1 to beyond a tile and not a multiple of any vector;
+// and every invalid weight refused wherever it lies (the vector body or the
+// tail of a tile).
+template <class T>
+std::vector<T> awkward_weights(size_t n)
+{
+    std::vector<T> w(n);
+    for(size_t i = 0; i < n; ++i)
+    {
+        const unsigned r = static_cast<unsigned>((i * 2654435761u) >> 7);
+        switch(r % 7)
+        {
+        case 0: w[i] = T(0); break;
+        case 1: w[i] = -T(0); break;
+        case 2: w[i] = std::numeric_limits<float>::denorm_min() * T(r % 5 + 1); break;
+        default: w[i] = std::pow(T(10), -T(r % 31)) * T(1 + r % 13) / T(13);
+        }
+    }
+    w[n / 2] = T(1); // no row of zeros
+    for(size_t i = 0; i < n; i += 97)
+        w[i] = T(0.5);
+    return w;
+}
+
+// The weight tiles' two passes directly (weight_tiles.cpp is compiled into
+// this test too): sums exactly those of the scalar arithmetic, for tiles
+// whose fixed points reach 2^62 (k = 2), and the largest and validity as
+// the weights' values say.
+template <class T>
+void check_weight_tile_passes()
+{
+    std::mt19937_64 rng(17);
+    for(const size_t n : {size_t(1), size_t(7), size_t(64), size_t(100), size_t(1000), size_t(4096)})
+    {
+        for(const unsigned bits : {1u, 10u, 13u})
+        {
+            SCOPED_TRACE(::testing::Message() << n << " weights, bits " << bits);
+            std::vector<T> w = awkward_weights<T>(n);
+            for(T& x : w)
+                x = rng() % 3 == 0 ? T(std::ldexp(double(rng() >> 11), -53)) : x;
+            double largest = 0;
+            ASSERT_TRUE(rocdist::host::simd::weight_tile_largest(w.data(), n, largest));
+            EXPECT_EQ(largest, double(*std::max_element(w.begin(), w.end())));
+            const auto scale = rocdist::distributions::weight_tile_scale(largest, bits);
+            std::vector<std::uint64_t> runs((n + 63) / 64), expected(runs.size());
+            std::uint64_t              sum = 0;
+            for(size_t i = 0; i < n; ++i)
+            {
+                sum += sizeof(T) == sizeof(float)
+                           ? static_cast<std::uint64_t>(static_cast<double>(w[i]) * (scale.first * scale.second))
+                           : static_cast<std::uint64_t>((static_cast<double>(w[i]) * scale.first) * scale.second);
+                if(i % 64 == 63 || i == n - 1)
+                    expected[i / 64] = sum;
+            }
+            EXPECT_EQ(rocdist::host::simd::weight_run_sums(w.data(), n, scale, runs.data()), sum);
+            EXPECT_EQ(runs, expected);
+            for(const T bad : {T(-1), -std::numeric_limits<T>::denorm_min(), std::numeric_limits<T>::infinity(),
+                               std::numeric_limits<T>::quiet_NaN()})
+            {
+                for(const size_t at : {size_t(0), n / 2, n - 1})
+                {
+                    std::vector<T> invalid = w;
+                    invalid[at]            = bad;
+                    EXPECT_FALSE(rocdist::host::simd::weight_tile_largest(invalid.data(), n, largest))
+                        << bad << " at " << at;
+                }
+            }
+        }
+    }
+}
+
+TEST_P(host_vector_kernels, weight_tile_passes_exact)
+{
+    check_weight_tile_passes<float>();
+    check_weight_tile_passes<double>();
+}
+
+template <class T>
+void compare_weight_tiles(std::int64_t target, std::int64_t scalar_target)
+{
+    struct shape
+    {
+        size_t rows, k, samples;
+    };
+    rocdist_generator gen = nullptr;
+    ASSERT_EQ(rocdist_create_generator_host(&gen, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    for(const shape c : {shape{3, 1, 5}, shape{5, 2, 7}, shape{7, 63, 50}, shape{4, 1000, 300}, shape{2, 4097, 1000},
+                         shape{1, 9001, 2000}})
+    {
+        SCOPED_TRACE(::testing::Message() << c.rows << " rows of " << c.k);
+        std::vector<T> w = awkward_weights<T>(c.rows * c.k);
+        for(size_t r = 0; r < c.rows; ++r)
+            w[r * c.k + (r * 31) % c.k] = T(0.75); // every row can be drawn
+        ASSERT_EQ(rocdist_set_seed(gen, 5), ROCDIST_STATUS_SUCCESS);
+        const std::vector<unsigned int> got = rocdist_test::rows_vector(rocdist_test::backend::host, gen, w, c.rows, c.samples);
+        hwy::SetSupportedTargetsForTest(scalar_target);
+        ASSERT_EQ(rocdist_set_seed(gen, 5), ROCDIST_STATUS_SUCCESS);
+        const std::vector<unsigned int> expected
+            = rocdist_test::rows_vector(rocdist_test::backend::host, gen, w, c.rows, c.samples);
+        hwy::SetSupportedTargetsForTest(target);
+        EXPECT_EQ(got, expected);
+        for(const T bad : {T(-1), -std::numeric_limits<T>::denorm_min(), std::numeric_limits<T>::infinity(),
+                           std::numeric_limits<T>::quiet_NaN()})
+        {
+            for(const size_t at : {size_t(0), c.k / 2, c.k - 1, c.rows * c.k - 1})
+            {
+                std::vector<T> invalid = w;
+                invalid[at]            = bad;
+                std::vector<unsigned int> out(c.rows * c.samples, 7u);
+                EXPECT_EQ(rocdist_test::categorical_rows(gen, invalid.data(), c.rows, c.k, out.data(), c.samples),
+                          ROCDIST_STATUS_INVALID_VALUE)
+                    << bad << " at " << at;
+                EXPECT_EQ(out, std::vector<unsigned int>(c.rows * c.samples, 7u));
+            }
+        }
+    }
+    EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
+}
+
+TEST_P(host_vector_kernels, categorical_rows_bit_identical)
+{
+    // Every CPU runs the targets without vector kernels (SCALAR, EMU128).
+    std::int64_t scalar_target = 0;
+    for(const std::int64_t t : compiled_targets())
+    {
+        if((t & ROCDIST_HOST_SIMD_TARGETS) == 0)
+            scalar_target = t;
+    }
+    if(scalar_target == 0)
+        GTEST_SKIP() << "this build compiles no target without vector kernels to compare with (aarch64's "
+                        "baseline is NEON); weight_tile_passes_exact checks the kernels on every target";
+    compare_weight_tiles<float>(GetParam(), scalar_target);
+    compare_weight_tiles<double>(GetParam(), scalar_target);
 }
 
 } // namespace

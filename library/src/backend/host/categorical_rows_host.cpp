@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "backend/host/parallel_for.hpp"
+#include "backend/host/simd/weight_tiles.hpp"
 #include "distributions/row_inverse_cdf.hpp"
 #include "engine/curand_philox_layout.hpp"
 
@@ -49,66 +50,44 @@ bool tile_largest(const Input&, const typename Input::value_type* v, std::uint64
     return valid;
 }
 
-// Weights through their bits: -0 made 0, a valid weight is a signed integer
-// from 0 to the largest finite's bits, and positive weights order as their
-// bits do. A negative weight sets the sign bit of the OR, an infinity or NaN
-// makes the maximum too large. Shifts on the unsigned bits, comparisons on
-// the signed: one loop the compiler vectorises.
-template <class T, class Bits>
-bool weight_tile_largest(const T* v, std::uint64_t n, double& largest)
-{
-    using Unsigned        = std::make_unsigned_t<Bits>;
-    constexpr Bits finite = sizeof(T) == sizeof(float) ? Bits(0x7f7fffff) : Bits(0x7fefffffffffffff);
-    Bits           m = 0, any = 0;
-    for(std::uint64_t i = 0; i < n; ++i)
-    {
-        Unsigned u;
-        std::memcpy(&u, v + i, sizeof u);
-        u &= -static_cast<Unsigned>(static_cast<Unsigned>(u << 1) != 0); // -0 (only the sign bit) becomes 0
-        const auto s = static_cast<Bits>(u);
-        any |= s;
-        m = s > m ? s : m;
-    }
-    T t;
-    std::memcpy(&t, &m, sizeof t);
-    largest = t;
-    return any >= 0 && m <= finite;
-}
-
+// Weights: on the vector kernels (simd/weight_tiles.hpp).
 bool tile_largest(const backend::weight_rows<float>&, const float* v, std::uint64_t n, double& largest)
 {
-    return weight_tile_largest<float, std::int32_t>(v, n, largest);
+    return simd::weight_tile_largest(v, n, largest);
 }
 
 bool tile_largest(const backend::weight_rows<double>&, const double* v, std::uint64_t n, double& largest)
 {
-    return weight_tile_largest<double, std::int64_t>(v, n, largest);
+    return simd::weight_tile_largest(v, n, largest);
 }
 
-// The sum of n values' fixed points (n <= 64, so below 2^64).
+// The prefix sums of a tile's runs (runs[r]: the fixed points of its values
+// through run r) and the tile's sum, below 2^64.
 template <class Input>
-std::uint64_t run_sum(const Input& in, const typename Input::value_type* v, std::uint64_t n,
-                      const typename Input::scale_type& scale)
+std::uint64_t tile_run_sums(const Input& in, const typename Input::value_type* v, std::uint64_t n,
+                            const typename Input::scale_type& scale, std::uint64_t* runs)
 {
     std::uint64_t sum = 0;
-    for(std::uint64_t i = 0; i < n; ++i)
-        sum += in.fixed_point(v[i], scale);
+    for(std::uint64_t begin = 0; begin < n; begin += run_size)
+    {
+        const std::uint64_t end = std::min(n, begin + run_size);
+        for(std::uint64_t i = begin; i < end; ++i)
+            sum += in.fixed_point(v[i], scale);
+        runs[begin / run_size] = sum;
+    }
     return sum;
 }
 
-// Float weights: w 2^s is exact in one product (2^s within [2^-96, 2^212]),
-// equal to to_fixed_point's two, and below 2^63 for k > 1, where the signed
-// conversion gives the same integer as the unsigned one in fewer instructions.
-std::uint64_t run_sum(const backend::weight_rows<float>& in, const float* v, std::uint64_t n,
-                      const distributions::fixed_point_scale& scale)
+// Weights of rows of more than one category: on the vector kernels
+// (simd/weight_tiles.hpp), bit for bit the same.
+template <class T>
+std::uint64_t tile_run_sums(const backend::weight_rows<T>& in, const T* v, std::uint64_t n,
+                            const distributions::fixed_point_scale& scale, std::uint64_t* runs)
 {
+    static_assert(run_size == simd::weight_run_size);
     if(in.bits == 0)
-        return run_sum<backend::weight_rows<float>>(in, v, n, scale);
-    const double  s   = scale.first * scale.second;
-    std::uint64_t sum = 0;
-    for(std::uint64_t i = 0; i < n; ++i)
-        sum += static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<double>(v[i]) * s));
-    return sum;
+        return tile_run_sums<backend::weight_rows<T>>(in, v, n, scale, runs);
+    return simd::weight_run_sums(v, n, scale, runs);
 }
 
 template <class Input>
@@ -143,11 +122,7 @@ public:
         if(largest != Input::none)
         {
             scales_[g] = in_.scale(largest);
-            for(std::uint64_t begin = 0; begin < n; begin += run_size)
-            {
-                sum += run_sum(in_, v + begin, std::min(run_size, n - begin), scales_[g]);
-                runs[begin / run_size] = sum;
-            }
+            sum        = tile_run_sums(in_, v, n, scales_[g], runs);
         }
         else
             std::fill(runs, runs + (n + run_size - 1) / run_size, std::uint64_t(0));
