@@ -8,8 +8,9 @@
 // run_blocks(f, first, blocks, out) writes engine blocks first .. first +
 // blocks - 1 of f to out[0 .. P blocks) (P = outputs_per_block; out needs no
 // alignment) with the same value for every element as f, except float
-// Box-Muller, polar (float and double), inverse CDF and gamma on a vector
-// target, whose log, sincos and exp are the kernels' own
+// Box-Muller, polar (float and double), inverse CDF (float, and the fast
+// form in double) and gamma on a vector target, whose log, sincos and exp
+// are the kernels' own
 // (box_muller_lanes.hpp, polar_lanes.hpp, inverse_cdf_lanes.hpp and
 // gamma_lanes.hpp state the bounds). Float gamma's kernel is gamma_blocks.cpp, the rest
 // block_kernels.cpp.
@@ -37,6 +38,7 @@ using polar_float            = backend::normal_functor<ROCDIST_NORMAL_POLAR, flo
 using polar_double           = backend::normal_functor<ROCDIST_NORMAL_POLAR, double>;
 using inverse_cdf_float      = backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF, float>;
 using inverse_cdf_fast_float = backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF_FAST, float>;
+using inverse_cdf_fast_double = backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF_FAST, double>;
 
 void run_blocks(const backend::bits_functor& f, std::uint64_t first, std::uint64_t blocks, unsigned int* out);
 void run_blocks(const backend::uniform_float_functor& f, std::uint64_t first, std::uint64_t blocks, float* out);
@@ -48,6 +50,7 @@ void run_blocks(const polar_float& f, std::uint64_t first, std::uint64_t blocks,
 void run_blocks(const polar_double& f, std::uint64_t first, std::uint64_t blocks, double* out);
 void run_blocks(const inverse_cdf_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
 void run_blocks(const inverse_cdf_fast_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
+void run_blocks(const inverse_cdf_fast_double& f, std::uint64_t first, std::uint64_t blocks, double* out);
 void run_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
                 unsigned int* out);
 void run_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
@@ -75,6 +78,8 @@ template <>
 inline constexpr bool has_block_kernel<inverse_cdf_float> = true;
 template <>
 inline constexpr bool has_block_kernel<inverse_cdf_fast_float> = true;
+template <>
+inline constexpr bool has_block_kernel<inverse_cdf_fast_double> = true;
 template <>
 inline constexpr bool has_block_kernel<backend::categorical_functor> = true;
 template <>

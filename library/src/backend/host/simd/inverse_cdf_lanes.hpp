@@ -7,7 +7,9 @@
 // differ from the scalar function's by a few ulp (test_host_vector_kernels.cpp
 // bounds it). Lanes beyond Giles' fitted range (w > 16, about one element
 // in 2^24), where the scalar code refines with a Halley step, are the
-// caller's to finish on the scalar path.
+// caller's to finish on the scalar path. The fast double form (Winitzki) is
+// here too; the accurate double one refines with erf and erfc, which
+// Highway lacks, and stays scalar.
 //
 // Per-target code (see philox_lanes.hpp).
 #if defined(ROCDIST_BACKEND_HOST_SIMD_INVERSE_CDF_LANES_HPP) == defined(HWY_TARGET_TOGGLE)
@@ -17,6 +19,9 @@
 #define ROCDIST_BACKEND_HOST_SIMD_INVERSE_CDF_LANES_HPP
 #endif
 
+#include <cstdint>
+
+#include <hwy/contrib/math/math-inl.h>
 #include <hwy/highway.h>
 
 #include "backend/host/simd/log_unit_lanes.hpp"
@@ -56,13 +61,14 @@ HWY_INLINE hn::Vec<DF> erfinv_giles_core(DF df, hn::Vec<DF> w, hn::Vec<DF> x)
     return hn::Mul(hn::IfThenElse(hn::Lt(w, hn::Set(df, 5.0f)), p, r), x);
 }
 
-// distributions::erfinv_winitzki_core for x > 0.
+// distributions::erfinv_winitzki_core for x > 0, in floats or doubles.
 template <class DF>
 HWY_INLINE hn::Vec<DF> erfinv_winitzki_core(DF df, hn::Vec<DF> w)
 {
-    const float a             = 0.147f;
-    const float two_over_pi_a = static_cast<float>(2 / (3.14159265358979323846 * 0.147));
-    const auto  t1            = hn::Sub(hn::Set(df, two_over_pi_a), hn::Mul(hn::Set(df, 0.5f), w));
+    using T                   = hn::TFromD<DF>;
+    const T    a              = T(0.147);
+    const T    two_over_pi_a  = T(2 / (3.14159265358979323846 * 0.147));
+    const auto t1             = hn::Sub(hn::Set(df, two_over_pi_a), hn::Mul(hn::Set(df, T(0.5)), w));
     const auto  wa            = hn::Div(w, hn::Set(df, a));
     const auto  d             = hn::Div(wa, hn::Add(hn::Sqrt(hn::Add(hn::Mul(t1, t1), wa)), t1));
     return hn::Sqrt(d);
@@ -97,6 +103,30 @@ HWY_INLINE hn::Vec<DF> normal_inverse_cdf(DF df, hn::Vec<hn::RebindToUnsigned<DF
     }
     const auto z = hn::Mul(hn::Set(df, 1.41421356f), y);
     return hn::IfThenElse(upper, z, hn::Neg(z));
+}
+
+// distributions::normal_inverse_cdf<winitzki>(x0, x1) from each 64-bit
+// lane's 53 bits z (bits53): q, e, the branch and Winitzki's formula as the
+// scalar function computes them, with Highway's Log (4 ulp) and Log1p
+// (2 ulp) where the scalar code calls libm's log and log1p.
+template <class DD>
+HWY_INLINE hn::Vec<DD> normal_inverse_cdf_fast(DD dd, hn::Vec<hn::RebindToUnsigned<DD>> z)
+{
+    const hn::RebindToUnsigned<DD> du;
+    const hn::RebindToSigned<DD>   di;
+    constexpr std::uint64_t        half  = std::uint64_t{1} << 52;
+    // z < 2^53: the signed comparison is the unsigned one.
+    const auto upper = hn::RebindMask(dd, hn::Gt(hn::BitCast(di, z), hn::Set(di, std::int64_t{half - 1})));
+    const auto m     = hn::IfThenElse(hn::RebindMask(du, upper), hn::Sub(hn::Set(du, 2 * half - 1), z), z);
+    const auto one   = hn::Set(du, 1);
+    const auto q     = hn::Mul(hn::ConvertTo(dd, hn::BitCast(di, hn::Add(hn::Add(m, m), one))), hn::Set(dd, 0x1p-54));
+    const auto rest  = hn::Sub(hn::Set(du, half - 1), m);
+    const auto e = hn::Mul(hn::ConvertTo(dd, hn::BitCast(di, hn::Add(hn::Add(rest, rest), one))), hn::Set(dd, 0x1p-53));
+    const auto tail   = hn::Neg(hn::Log(dd, hn::Mul(hn::Mul(hn::Set(dd, 4.0), q), hn::Sub(hn::Set(dd, 1.0), q))));
+    const auto centre = hn::Neg(hn::Log1p(dd, hn::Neg(hn::Mul(e, e))));
+    const auto w      = hn::IfThenElse(hn::Lt(q, hn::Set(dd, 0.25)), tail, centre);
+    const auto r      = hn::Mul(hn::Set(dd, 1.4142135623730951), erfinv_winitzki_core(dd, w));
+    return hn::IfThenElse(upper, r, hn::Neg(r));
 }
 
 } // namespace rocdist::host::simd::HWY_NAMESPACE

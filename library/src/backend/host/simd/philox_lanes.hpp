@@ -211,6 +211,14 @@ HWY_INLINE void paired_words(D, hn::Vec<D> w0, hn::Vec<D> w1, hn::Vec<D> w2, hn:
     b3                                = hn::Or(hn::ShiftRight<32>(x1), hn::And(y1, high));
 }
 
+// cuRAND's 53 bits of a double from each 64-bit lane's value x0 | x1 << 32
+// (paired_words): x0 ^ (x1 << 21), below 2^53.
+template <class D64>
+HWY_INLINE hn::Vec<D64> bits53(D64 d64, hn::Vec<D64> words)
+{
+    return hn::Xor(hn::And(words, hn::Set(d64, 0xffffffffull)), hn::ShiftLeft<21>(hn::ShiftRight<32>(words)));
+}
+
 } // namespace rocdist::host::simd::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 

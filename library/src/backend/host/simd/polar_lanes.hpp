@@ -21,6 +21,7 @@
 #include <hwy/highway.h>
 
 #include "backend/host/simd/log_unit_lanes.hpp"
+#include "backend/host/simd/philox_lanes.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace rocdist::host::simd::HWY_NAMESPACE
@@ -42,7 +43,7 @@ HWY_INLINE hn::Vec<DF> polar_coordinate(DF df, hn::Vec<hn::RebindToUnsigned<DF>>
     else
     {
         const hn::RebindToUnsigned<DF> du;
-        const auto z = hn::Xor(hn::And(x, hn::Set(du, 0xffffffffull)), hn::ShiftLeft<21>(hn::ShiftRight<32>(x)));
+        const auto                     z = bits53(du, x);
         const auto c = hn::Sub(hn::BitCast(di, hn::Add(hn::Add(z, z), hn::Set(du, 1))),
                                hn::Set(di, std::int64_t{1} << 53));
         return hn::Mul(hn::ConvertTo(df, c), hn::Set(df, 0x1p-53));
