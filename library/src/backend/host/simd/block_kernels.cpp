@@ -311,17 +311,9 @@ void polar_blocks(const polar_float& f, std::uint64_t first, std::uint64_t block
         }
         for(std::size_t begin = 0; begin < rejected; begin += lanes)
         {
-            // Block 0 of each rejected pair's substream; unused lanes repeat
-            // the first pair and are discarded.
-            HWY_ALIGN std::uint32_t low[max_lanes], high[max_lanes];
-            for(std::size_t i = 0; i < lanes; ++i)
-            {
-                const std::uint64_t pair = pairs[begin + i < rejected ? begin + i : begin];
-                low[i]                   = static_cast<std::uint32_t>(pair);
-                high[i]                  = static_cast<std::uint32_t>(pair >> 32);
-            }
-            v32_t c0 = hn::Zero(d), c1 = hn::Set(d, own), c2 = hn::Load(d, low), c3 = hn::Load(d, high);
-            philox_rounds(d, keys, c0, c1, c2, c3);
+            // Block 0 of each rejected pair's substream.
+            v32_t c0, c1, c2, c3;
+            substream_blocks(d, keys, own, 0, pairs + begin, rejected - begin, c0, c1, c2, c3);
             hn::Vec<decltype(df)> a0, b0, a1, b1;
             const auto            n0 = polar_attempt(df, polar_coordinate(df, c0), polar_coordinate(df, c1), a0, b0);
             const auto            n1 = polar_attempt(df, polar_coordinate(df, c2), polar_coordinate(df, c3), a1, b1);
@@ -409,17 +401,9 @@ void polar_double_blocks(const polar_double& f, std::uint64_t first, std::uint64
             {
                 // Block k of pair i's substream in 32-bit lane i, so that
                 // paired_words puts lane 2j's words in e0, e1 and lane 2j +
-                // 1's in e2, e3; unused lanes repeat the first pair and are
-                // discarded.
-                HWY_ALIGN std::uint32_t low[max_lanes], high[max_lanes];
-                for(std::size_t i = 0; i < lanes; ++i)
-                {
-                    const std::uint64_t pair = pairs[at + i < pending ? at + i : at];
-                    low[i]                   = static_cast<std::uint32_t>(pair);
-                    high[i]                  = static_cast<std::uint32_t>(pair >> 32);
-                }
-                v32_t c0 = hn::Set(d, k), c1 = hn::Set(d, own), c2 = hn::Load(d, low), c3 = hn::Load(d, high);
-                philox_rounds(d, keys, c0, c1, c2, c3);
+                // 1's in e2, e3.
+                v32_t c0, c1, c2, c3;
+                substream_blocks(d, keys, own, k, pairs + at, pending - at, c0, c1, c2, c3);
                 hn::Vec<decltype(d64)> e0, e1, e2, e3;
                 paired_words(d, c0, c1, c2, c3, e0, e1, e2, e3);
                 hn::Vec<decltype(dd)> a0, s0, a1, s1;

@@ -167,21 +167,13 @@ private:
             first_retries();
     }
 
-    // Block 0 of the queued elements' substreams; unused lanes repeat the
-    // first element and are discarded.
+    // Block 0 of the queued elements' substreams.
     void first_retries()
     {
-        const d32_t             d;
-        const df_t              df;
-        HWY_ALIGN std::uint32_t low[max_lanes], high[max_lanes];
-        for(std::size_t i = 0; i < hn::Lanes(d); ++i)
-        {
-            const std::uint64_t e = elements_[i < pending_ ? i : 0];
-            low[i]                = static_cast<std::uint32_t>(e);
-            high[i]               = static_cast<std::uint32_t>(e >> 32);
-        }
-        v32_t w0 = hn::Zero(d), w1 = hn::Set(d, element_word1), w2 = hn::Load(d, low), w3 = hn::Load(d, high);
-        philox_rounds(d, keys_, w0, w1, w2, w3);
+        const d32_t d;
+        const df_t  df;
+        v32_t       w0, w1, w2, w3;
+        substream_blocks(d, keys_, element_word1, 0, elements_, pending_, w0, w1, w2, w3);
         hn::Vec<df_t> z, unused, dv, power;
         box_muller(df, w0, w1, z, unused);
         hn::Mask<df_t>       rejected, wide;
