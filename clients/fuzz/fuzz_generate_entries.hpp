@@ -81,6 +81,36 @@ inline rocdist_status categorical_logits(rocdist_generator g, void* output, std:
                                                static_cast<unsigned int*>(output), n / rows);
 }
 
+// A shape per element: n hostile shapes read from the input, and a scale.
+template <class T>
+rocdist_status gamma_shapes(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
+{
+    std::vector<T> shapes(n);
+    for(T& s : shapes)
+        s = in.real<T>();
+    const T scale = in.real<T>();
+    if constexpr(sizeof(T) == sizeof(float))
+        return rocdist_generate_gamma_shapes(g, static_cast<T*>(output), n, shapes.data(), scale);
+    else
+        return rocdist_generate_gamma_shapes_double(g, static_cast<T*>(output), n, shapes.data(), scale);
+}
+
+// Dirichlet: the n outputs as rows of k components (k from 1 to 64,
+// dividing n, else 1), k hostile concentrations read from the input.
+template <class T>
+rocdist_status dirichlet(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
+{
+    std::size_t k = 1 + in.byte() % 64;
+    k             = n % k == 0 ? k : 1;
+    std::vector<T> alpha(k);
+    for(T& a : alpha)
+        a = in.real<T>();
+    if constexpr(sizeof(T) == sizeof(float))
+        return rocdist_generate_dirichlet(g, static_cast<T*>(output), n / k, alpha.data(), k);
+    else
+        return rocdist_generate_dirichlet_double(g, static_cast<T*>(output), n / k, alpha.data(), k);
+}
+
 inline const generate_entry generate_entries[] = {
     {"generate", sizeof(unsigned int), no_parameters<unsigned int, rocdist_generate>},
     {"uniform", sizeof(float), no_parameters<float, rocdist_generate_uniform>},
@@ -91,6 +121,12 @@ inline const generate_entry generate_entries[] = {
     {"log_normal_double", sizeof(double), two_parameters<double, double, rocdist_generate_log_normal_double>},
     {"gamma", sizeof(float), two_parameters<float, float, rocdist_generate_gamma>},
     {"gamma_double", sizeof(double), two_parameters<double, double, rocdist_generate_gamma_double>},
+    {"gamma_shapes", sizeof(float), gamma_shapes<float>},
+    {"gamma_shapes_double", sizeof(double), gamma_shapes<double>},
+    {"beta", sizeof(float), two_parameters<float, float, rocdist_generate_beta>},
+    {"beta_double", sizeof(double), two_parameters<double, double, rocdist_generate_beta_double>},
+    {"dirichlet", sizeof(float), dirichlet<float>},
+    {"dirichlet_double", sizeof(double), dirichlet<double>},
     {"categorical", sizeof(unsigned int), categorical<float, rocdist_create_categorical>},
     {"categorical_double", sizeof(unsigned int), categorical<double, rocdist_create_categorical_double>},
     {"categorical_rows", sizeof(unsigned int), categorical_rows<float, rocdist_generate_categorical_rows>},

@@ -63,6 +63,29 @@ int main(void)
     CHECK(gd[0] >= 0.0 && gd[1] >= 0.0);
     CHECK(rocdist_generate_gamma(gen, g, 0, -1.0f, 1.0f) == ROCDIST_STATUS_INVALID_VALUE);
     CHECK(rocdist_generate_gamma_double(gen, gd, 2, 1.0, 0.0) == ROCDIST_STATUS_INVALID_VALUE);
+    {
+        const float  shapes[3]    = {0.5f, 2.0f, 30.0f};
+        const double alpha[3]     = {1e-3, 1.0, 100.0};
+        float        beta[3]      = {0};
+        double       drawn[2][3]  = {{0}};
+        double       sum;
+        const float  bad_shapes[3] = {1.0f, -1.0f, 1.0f};
+        int          r;
+        CHECK(rocdist_generate_gamma_shapes(gen, g, 3, shapes, 1.0f) == ROCDIST_STATUS_SUCCESS);
+        for(i = 0; i < 3; ++i)
+            CHECK(g[i] > 0.0f);
+        CHECK(rocdist_generate_gamma_shapes(gen, g, 3, bad_shapes, 1.0f) == ROCDIST_STATUS_INVALID_VALUE);
+        CHECK(rocdist_generate_beta(gen, beta, 3, 2.5f, 1.5f) == ROCDIST_STATUS_SUCCESS);
+        for(i = 0; i < 3; ++i)
+            CHECK(beta[i] > 0.0f && beta[i] < 1.0f);
+        CHECK(rocdist_generate_dirichlet_double(gen, &drawn[0][0], 2, alpha, 3) == ROCDIST_STATUS_SUCCESS);
+        for(r = 0; r < 2; ++r)
+        {
+            sum = drawn[r][0] + drawn[r][1] + drawn[r][2];
+            CHECK(sum > 1.0 - 1e-15 && sum < 1.0 + 1e-15);
+        }
+        CHECK(rocdist_generate_dirichlet_double(gen, &drawn[0][0], 2, alpha, 0) == ROCDIST_STATUS_INVALID_VALUE);
+    }
     CHECK(rocdist_destroy_generator(gen) == ROCDIST_STATUS_SUCCESS);
     CHECK(rocdist_destroy_generator(gen) == ROCDIST_STATUS_INVALID_HANDLE);
 

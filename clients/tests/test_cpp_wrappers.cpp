@@ -192,3 +192,36 @@ TEST(cpp_wrappers, version_matches_the_header)
 }
 
 } // namespace
+
+TEST(cpp_wrappers, gamma_family_forwards)
+{
+    constexpr std::size_t     n      = 301;
+    const std::vector<double> shapes = [] {
+        std::vector<double> s(n);
+        for(std::size_t i = 0; i < n; ++i)
+            s[i] = 0.25 + double(i % 9);
+        return s;
+    }();
+    const float            alpha[] = {0.5f, 1.0f, 3.0f};
+    rocdist_cpp::generator gen(rocdist_cpp::backend::host);
+    gen.set_seed(6);
+    std::vector<double> gamma(n), gamma_direct(n);
+    std::vector<float>  beta(n), beta_direct(n), rows(3 * n), rows_direct(3 * n);
+    gen.generate_gamma_shapes(gamma.data(), n, shapes.data(), 2.0);
+    gen.generate_beta(beta.data(), n, 0.5f, 4.0f);
+    gen.generate_dirichlet(rows.data(), n, alpha, 3);
+
+    rocdist_generator c = nullptr;
+    ASSERT_EQ(rocdist_create_generator_host(&c, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_set_seed(c, 6), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_gamma_shapes_double(c, gamma_direct.data(), n, shapes.data(), 2.0),
+              ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_beta(c, beta_direct.data(), n, 0.5f, 4.0f), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_dirichlet(c, rows_direct.data(), n, alpha, 3), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_destroy_generator(c), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(gamma, gamma_direct);
+    EXPECT_EQ(beta, beta_direct);
+    EXPECT_EQ(rows, rows_direct);
+    EXPECT_THROW(gen.generate_dirichlet(rows.data(), n, alpha, 0), rocdist_cpp::error);
+    EXPECT_THROW(gen.generate_beta(beta.data(), n, -1.0f, 1.0f), rocdist_cpp::error);
+}

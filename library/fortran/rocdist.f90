@@ -200,6 +200,82 @@ module rocdist
         end function
     end interface
 
+    ! Gamma variates with a shape per element: shapes is the address of n
+    ! values of the output's kind in memory of the generator's kind
+    ! (c_loc of a host array, or a device pointer).
+    interface rocdist_generate_gamma_shapes
+        function rocdist_generate_gamma_shapes(generator, output, n, shapes, scale) &
+            bind(c, name="rocdist_generate_gamma_shapes")
+            import :: c_int, c_ptr, c_size_t, c_float
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            type(c_ptr), value :: shapes
+            real(c_float), value :: scale
+            integer(c_int) :: rocdist_generate_gamma_shapes
+        end function
+
+        function rocdist_generate_gamma_shapes_double(generator, output, n, shapes, scale) &
+            bind(c, name="rocdist_generate_gamma_shapes_double")
+            import :: c_int, c_ptr, c_size_t, c_double
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            type(c_ptr), value :: shapes
+            real(c_double), value :: scale
+            integer(c_int) :: rocdist_generate_gamma_shapes_double
+        end function
+    end interface
+
+    ! Beta variates: generic over the kind of a and b.
+    interface rocdist_generate_beta
+        function rocdist_generate_beta(generator, output, n, a, b) bind(c, name="rocdist_generate_beta")
+            import :: c_int, c_ptr, c_size_t, c_float
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            real(c_float), value :: a
+            real(c_float), value :: b
+            integer(c_int) :: rocdist_generate_beta
+        end function
+
+        function rocdist_generate_beta_double(generator, output, n, a, b) bind(c, name="rocdist_generate_beta_double")
+            import :: c_int, c_ptr, c_size_t, c_double
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            real(c_double), value :: a
+            real(c_double), value :: b
+            integer(c_int) :: rocdist_generate_beta_double
+        end function
+    end interface
+
+    ! Dirichlet rows: output holds rows x k values, C order (row r's k
+    ! components contiguous, so a Fortran array output(k, rows)); alpha is the
+    ! address of k values in memory of the generator's kind.
+    interface
+        function rocdist_generate_dirichlet(generator, output, rows, alpha, k) bind(c, name="rocdist_generate_dirichlet")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: rows
+            type(c_ptr), value :: alpha
+            integer(c_size_t), value :: k
+            integer(c_int) :: rocdist_generate_dirichlet
+        end function
+
+        function rocdist_generate_dirichlet_double(generator, output, rows, alpha, k) &
+            bind(c, name="rocdist_generate_dirichlet_double")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: rows
+            type(c_ptr), value :: alpha
+            integer(c_size_t), value :: k
+            integer(c_int) :: rocdist_generate_dirichlet_double
+        end function
+    end interface
+
     ! 16-bit outputs: the bits of IEEE half or bfloat16 values, written into
     ! integer(c_int16_t) arrays (Fortran has no such real kind), each the
     ! float call's element rounded to nearest even.

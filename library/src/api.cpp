@@ -306,6 +306,45 @@ rocdist_status rocdist_generate_gamma_double(rocdist_generator generator, double
     return with_generator(generator, [&](rocdist::generator& g) { return g.generate_gamma(output, n, shape, scale); });
 }
 
+rocdist_status rocdist_generate_gamma_shapes(rocdist_generator generator, float* output, size_t n,
+                                             const float* shapes, float scale)
+{
+    return with_generator(generator,
+                          [&](rocdist::generator& g) { return g.generate_gamma_shapes(output, n, shapes, scale); });
+}
+
+rocdist_status rocdist_generate_gamma_shapes_double(rocdist_generator generator, double* output, size_t n,
+                                                    const double* shapes, double scale)
+{
+    return with_generator(generator,
+                          [&](rocdist::generator& g) { return g.generate_gamma_shapes(output, n, shapes, scale); });
+}
+
+rocdist_status rocdist_generate_beta(rocdist_generator generator, float* output, size_t n, float a, float b)
+{
+    return with_generator(generator, [&](rocdist::generator& g) { return g.generate_beta(output, n, a, b); });
+}
+
+rocdist_status rocdist_generate_beta_double(rocdist_generator generator, double* output, size_t n, double a,
+                                            double b)
+{
+    return with_generator(generator, [&](rocdist::generator& g) { return g.generate_beta(output, n, a, b); });
+}
+
+rocdist_status rocdist_generate_dirichlet(rocdist_generator generator, float* output, size_t rows,
+                                          const float* alpha, size_t k)
+{
+    return with_generator(generator,
+                          [&](rocdist::generator& g) { return g.generate_dirichlet(output, rows, alpha, k); });
+}
+
+rocdist_status rocdist_generate_dirichlet_double(rocdist_generator generator, double* output, size_t rows,
+                                                 const double* alpha, size_t k)
+{
+    return with_generator(generator,
+                          [&](rocdist::generator& g) { return g.generate_dirichlet(output, rows, alpha, k); });
+}
+
 rocdist_status rocdist_generate_uniform_half(rocdist_generator generator, unsigned short* output, size_t n)
 {
     return with_generator(generator, [&](rocdist::generator& g) {

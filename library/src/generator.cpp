@@ -1,10 +1,13 @@
 #include "generator.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "backend/beta_functor.hpp"
 #include "backend/block_functors.hpp"
 #include "backend/categorical_row_inputs.hpp"
+#include "backend/dirichlet_rows.hpp"
 #include "backend/host/alias_table_host.hpp"
 #include "backend/host/categorical_rows_host.hpp"
 #include "backend/gamma_functor.hpp"
@@ -42,8 +45,9 @@ rocdist_status generator::set_stream(void* stream)
 }
 
 // Every check happens before anything is written or the position moves.
-template <class Functor>
-rocdist_status generator::generate_with(const Functor& f, typename Functor::value_type* out, std::size_t n)
+template <class Functor, class Before>
+rocdist_status generator::generate_with(const Functor& f, typename Functor::value_type* out, std::size_t n,
+                                        const Before& before)
 {
     using T = typename Functor::value_type;
     if(n == 0)
@@ -57,12 +61,17 @@ rocdist_status generator::generate_with(const Functor& f, typename Functor::valu
 
     if(kind_ == backend_kind::host)
     {
+        const rocdist_status status = before();
+        if(status != ROCDIST_STATUS_SUCCESS)
+            return status;
         host::generate(f, out, n, offset_);
     }
     else
     {
 #if ROCDIST_HAS_GPU_BACKEND
         rocdist_status status = gpu::check_output(device_, out);
+        if(status == ROCDIST_STATUS_SUCCESS)
+            status = before();
         if(status == ROCDIST_STATUS_SUCCESS)
             status = gpu::generate(device_, stream_, f, out, n, offset_);
         if(status != ROCDIST_STATUS_SUCCESS)
@@ -260,6 +269,105 @@ rocdist_status generator::generate_gamma(T* out, std::size_t n, T shape, T scale
 
 template rocdist_status generator::generate_gamma<float>(float*, std::size_t, float, float);
 template rocdist_status generator::generate_gamma<double>(double*, std::size_t, double, double);
+
+template <class T>
+rocdist_status generator::check_shapes(const T* shapes, std::size_t n)
+{
+    if(kind_ == backend_kind::host)
+    {
+        for(std::size_t i = 0; i < n; ++i)
+            if(!distributions::valid_shape(shapes[i]))
+                return ROCDIST_STATUS_INVALID_VALUE;
+        return ROCDIST_STATUS_SUCCESS;
+    }
+#if ROCDIST_HAS_GPU_BACKEND
+    const rocdist_status status = gpu::check_output(device_, shapes);
+    if(status != ROCDIST_STATUS_SUCCESS)
+        return status;
+    return gpu::check_shapes(device_, stream_, scratch_, shapes, n);
+#else
+    return ROCDIST_STATUS_INTERNAL_ERROR; // no GPU generator exists without a GPU backend
+#endif
+}
+
+// A shape per element: the reproducible ordering's layout in both orderings,
+// since element i must have shape i, which a fast ordering's compaction of
+// accepted attempts across elements would not keep.
+template <class T>
+rocdist_status generator::generate_gamma_shapes(T* out, std::size_t n, const T* shapes, T scale)
+{
+    if(!distributions::valid_shape(scale))
+        return ROCDIST_STATUS_INVALID_VALUE;
+    if(n == 0)
+        return ROCDIST_STATUS_SUCCESS;
+    if(shapes == nullptr || reinterpret_cast<std::uintptr_t>(shapes) % alignof(T) != 0)
+        return ROCDIST_STATUS_INVALID_POINTER;
+    const backend::gamma_shapes_functor<T> f{engine::philox_key_from_seed(seed_),
+                                             {shapes, offset_, n, scale, static_cast<T>(std::log(scale))}};
+    return generate_with(f, out, n, [&] { return check_shapes(shapes, n); });
+}
+
+template rocdist_status generator::generate_gamma_shapes<float>(float*, std::size_t, const float*, float);
+template rocdist_status generator::generate_gamma_shapes<double>(double*, std::size_t, const double*, double);
+
+template <class T>
+rocdist_status generator::generate_beta(T* out, std::size_t n, T a, T b)
+{
+    if(!distributions::valid_shape(a) || !distributions::valid_shape(b))
+        return ROCDIST_STATUS_INVALID_VALUE;
+    const backend::alternating_shapes<T> shapes{distributions::make_gamma_params(a, T(1)),
+                                                distributions::make_gamma_params(b, T(1))};
+    return generate_with(backend::beta_functor<T>{engine::philox_key_from_seed(seed_), shapes}, out, n);
+}
+
+template rocdist_status generator::generate_beta<float>(float*, std::size_t, float, float);
+template rocdist_status generator::generate_beta<double>(double*, std::size_t, double, double);
+
+template <class T>
+rocdist_status generator::generate_dirichlet(T* out, std::size_t rows, const T* alpha, std::size_t k)
+{
+    if(k == 0)
+        return ROCDIST_STATUS_INVALID_VALUE;
+    if(rows == 0)
+        return ROCDIST_STATUS_SUCCESS;
+    if(alpha == nullptr || reinterpret_cast<std::uintptr_t>(alpha) % alignof(T) != 0 || out == nullptr
+       || reinterpret_cast<std::uintptr_t>(out) % alignof(T) != 0)
+        return ROCDIST_STATUS_INVALID_POINTER;
+    // rows x k outputs must be an array that can exist; row r's variates are
+    // gamma elements r k .. r k + k - 1, so the last row's must be below 2^64.
+    constexpr std::uint64_t last = std::numeric_limits<std::uint64_t>::max();
+    if(rows > std::numeric_limits<std::size_t>::max() / sizeof(T) / k || rows - 1 > last - offset_
+       || offset_ + (rows - 1) > (last - (k - 1)) / k)
+        return ROCDIST_STATUS_OUT_OF_RANGE;
+
+    const engine::philox_key key = engine::philox_key_from_seed(seed_);
+    rocdist_status status = ROCDIST_STATUS_INTERNAL_ERROR; // no GPU generator exists without a GPU backend
+    if(kind_ == backend_kind::host)
+    {
+        status = check_shapes(alpha, k);
+        if(status == ROCDIST_STATUS_SUCCESS)
+            host::parallel_for(
+                rows, [&](std::uint64_t r) { backend::dirichlet_row(key, alpha, k, offset_ + r, out + r * k); },
+                std::max<std::uint64_t>(1, host::min_packets_per_thread / k));
+    }
+#if ROCDIST_HAS_GPU_BACKEND
+    else
+    {
+        status = gpu::check_output(device_, out);
+        if(status == ROCDIST_STATUS_SUCCESS)
+            status = check_shapes(alpha, k);
+        if(status == ROCDIST_STATUS_SUCCESS)
+            status = gpu::generate_dirichlet(device_, stream_, alpha, k, rows, out, key, offset_);
+    }
+#endif
+    if(status != ROCDIST_STATUS_SUCCESS)
+        return status;
+    offset_ += rows; // wraps to 0 after the stream's last row
+    return ROCDIST_STATUS_SUCCESS;
+}
+
+template rocdist_status generator::generate_dirichlet<float>(float*, std::size_t, const float*, std::size_t);
+template rocdist_status generator::generate_dirichlet<double>(double*, std::size_t, const double*, std::size_t);
 
 template <class Format>
 rocdist_status generator::generate_uniform_16(std::uint16_t* out, std::size_t n)

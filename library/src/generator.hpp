@@ -68,6 +68,20 @@ public:
     template <class T>
     rocdist_status generate_gamma(T* out, std::size_t n, T shape, T scale);
 
+    // Gamma(shapes[i], scale) for element i, the n shapes in memory of the
+    // generator's kind; the same variates as generate_gamma's.
+    template <class T>
+    rocdist_status generate_gamma_shapes(T* out, std::size_t n, const T* shapes, T scale);
+
+    // Beta(a, b) from pairs of gamma variates (backend/beta_functor.hpp).
+    template <class T>
+    rocdist_status generate_beta(T* out, std::size_t n, T a, T b);
+
+    // rows Dirichlet(alpha) rows of k values, alpha in memory of the
+    // generator's kind (backend/dirichlet_rows.hpp); the position counts rows.
+    template <class T>
+    rocdist_status generate_dirichlet(T* out, std::size_t rows, const T* alpha, std::size_t k);
+
     // Uniform, normal or log-normal floats rounded to a 16-bit format
     // (backend/narrowed_outputs.hpp): the float calls' elements.
     template <class Format>
@@ -81,8 +95,18 @@ private:
     template <class T, class Emit>
     rocdist_status with_normal_source(T mean, T stddev, bool log_normal, const Emit& emit) const;
 
-    template <class Functor>
-    rocdist_status generate_with(const Functor& f, typename Functor::value_type* out, std::size_t n);
+    // The block functor's n elements into out. `before`, when given, runs
+    // once the arguments have passed every other check, and stops the call
+    // with its status unless that is success (a pass over an input array).
+    template <class Functor, class Before = rocdist_status (*)()>
+    rocdist_status generate_with(const Functor& f, typename Functor::value_type* out, std::size_t n,
+                                 const Before& before = nothing_before);
+    static rocdist_status nothing_before() { return ROCDIST_STATUS_SUCCESS; }
+
+    // Success when the n values at `shapes`, in memory of the generator's
+    // kind, are all valid shapes (distributions::valid_shape).
+    template <class T>
+    rocdist_status check_shapes(const T* shapes, std::size_t n);
 
     backend_kind       kind_;
     unsigned long long seed_     = 0; // cuRAND's default seed

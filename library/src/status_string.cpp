@@ -12,8 +12,9 @@ extern "C" const char* rocdist_get_status_string(rocdist_status status)
         return "A pointer argument is NULL (with a nonzero count) or not aligned to its element type.";
     case ROCDIST_STATUS_INVALID_VALUE:
         return "A parameter is outside its domain (for example a stream given to a host generator, a "
-               "normal stddev or gamma shape or scale that is not finite and positive, or categorical "
-               "weights that are negative, NaN or infinite, or all zero in a row).";
+               "normal stddev, gamma shape or scale, beta a or b or Dirichlet alpha that is not finite and "
+               "positive, a Dirichlet row of 0 components, or categorical weights that are negative, NaN or "
+               "infinite, or all zero in a row).";
     case ROCDIST_STATUS_TYPE_ERROR:
         return "Unknown engine, ordering or method value.";
     case ROCDIST_STATUS_NO_DEVICE:

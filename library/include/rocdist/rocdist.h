@@ -417,6 +417,148 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_gamma_double(rocdist_generator ge
                                                             double            scale);
 
 /**
+ * \brief Writes n gamma floats, element i with its own shape shapes[i]
+ *        (PyTorch's torch._standard_gamma on an array, NumPy's
+ *        standard_gamma(shape_array)). Element i is the variate that
+ *        rocdist_generate_gamma's reproducible ordering gives element i for
+ *        that shape (bit for bit on GPU generators and in double; host
+ *        generators compute float gamma for one shape on vector units,
+ *        within docs/gamma.md's tolerance of this call's scalar path), so
+ *        it depends only on (seed, i, shapes[i], scale), in both orderings:
+ *        the fast ordering's compaction would move a variate to another
+ *        element's shape.
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing (after
+ *                  scale is checked).
+ * \param shapes    n shapes, finite and greater than 0, in memory of the
+ *                  generator's kind (device memory for GPU generators),
+ *                  aligned for float.
+ * \param scale     finite and greater than 0.
+ * \return as rocdist_generate_gamma, and ROCDIST_STATUS_INVALID_POINTER for
+ *         a NULL or misaligned shapes, ROCDIST_STATUS_WRONG_MEMORY for
+ *         shapes the GPU generator's device cannot read, and
+ *         ROCDIST_STATUS_INVALID_VALUE for a shape that is NaN, infinite,
+ *         zero or negative; nothing is written and the position is
+ *         unchanged. A GPU generator checks the shapes in one pass on its
+ *         stream and waits for it before queueing the variates.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_gamma_shapes(rocdist_generator generator,
+                                                            float*            output,
+                                                            size_t            n,
+                                                            const float*      shapes,
+                                                            float             scale);
+
+/**
+ * \brief Writes n gamma doubles, element i with shape shapes[i]; as
+ *        rocdist_generate_gamma_shapes, with rocdist_generate_gamma_double's
+ *        variates.
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \param shapes    n shapes in memory of the generator's kind, aligned for
+ *                  double.
+ * \param scale     finite and greater than 0.
+ * \return as rocdist_generate_gamma_shapes.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_gamma_shapes_double(rocdist_generator generator,
+                                                                   double*           output,
+                                                                   size_t            n,
+                                                                   const double*     shapes,
+                                                                   double            scale);
+
+/**
+ * \brief Writes n Beta(a, b) floats in [0, 1] (mean a / (a + b)): element i
+ *        is X / (X + Y) for X, Y the gamma variates of elements 2i and
+ *        2i + 1 of rocdist_generate_gamma_shapes with shapes a and b, formed
+ *        from their logarithms, so that tiny a and b keep the distribution
+ *        where X and Y underflow (values below the smallest subnormal are 0,
+ *        those within half an ulp of 1 are 1, as rounding gives them). Both
+ *        orderings give the reproducible stream: element i depends only on
+ *        (seed, i, a, b).
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing (after
+ *                  the parameters are checked).
+ * \param a         finite and greater than 0.
+ * \param b         finite and greater than 0.
+ * \return as rocdist_generate, and ROCDIST_STATUS_INVALID_VALUE (nothing
+ *         written, even for n = 0) for an a or b that is NaN, infinite, zero
+ *         or negative.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_beta(rocdist_generator generator,
+                                                    float*            output,
+                                                    size_t            n,
+                                                    float             a,
+                                                    float             b);
+
+/**
+ * \brief Writes n Beta(a, b) doubles; as rocdist_generate_beta.
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \param a         finite and greater than 0.
+ * \param b         finite and greater than 0.
+ * \return as rocdist_generate_beta.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_beta_double(rocdist_generator generator,
+                                                           double*           output,
+                                                           size_t            n,
+                                                           double            a,
+                                                           double            b);
+
+/**
+ * \brief Writes rows Dirichlet(alpha) rows of k floats, row-major: each row
+ *        is non-negative and sums to 1 (within an ulp or two of float when
+ *        summed exactly). Component j of row r is X_j / sum X for X_j the
+ *        gamma variate of element r k + j of rocdist_generate_gamma_shapes
+ *        with shape alpha[j], formed from the variates' logarithms, so that
+ *        rows stay valid and follow the distribution when every variate
+ *        underflows (every alpha_j at 1e-3). The generator's position counts
+ *        rows: row r depends only on (seed, r, alpha), in both orderings.
+ * \param generator the handle.
+ * \param output    rows x k elements of memory of the generator's kind.
+ * \param rows      number of rows; 0 succeeds and touches nothing (after k
+ *                  is checked).
+ * \param alpha     k concentrations, finite and greater than 0, in memory
+ *                  of the generator's kind (device memory for GPU
+ *                  generators), aligned for float.
+ * \param k         components per row, at least 1.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_VALUE for k = 0 or
+ *         an alpha that is NaN, infinite, zero or negative;
+ *         ROCDIST_STATUS_INVALID_POINTER for a NULL or misaligned output or
+ *         alpha; ROCDIST_STATUS_OUT_OF_RANGE when rows x k elements cannot
+ *         exist or the rows run past the stream's end (row r needs
+ *         r k + k - 1 below 2^64); ROCDIST_STATUS_WRONG_MEMORY for memory
+ *         the GPU generator's device cannot reach; as rocdist_generate
+ *         otherwise. Nothing is written and the position is unchanged on
+ *         failure. A GPU generator checks alpha in one pass on its stream
+ *         and waits for it before queueing the rows.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_dirichlet(rocdist_generator generator,
+                                                         float*            output,
+                                                         size_t            rows,
+                                                         const float*      alpha,
+                                                         size_t            k);
+
+/**
+ * \brief Writes rows Dirichlet(alpha) rows of k doubles; as
+ *        rocdist_generate_dirichlet.
+ * \param generator the handle.
+ * \param output    rows x k elements of memory of the generator's kind.
+ * \param rows      number of rows.
+ * \param alpha     k concentrations in memory of the generator's kind,
+ *                  aligned for double.
+ * \param k         components per row, at least 1.
+ * \return as rocdist_generate_dirichlet.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_dirichlet_double(rocdist_generator generator,
+                                                                double*           output,
+                                                                size_t            rows,
+                                                                const double*     alpha,
+                                                                size_t            k);
+
+/**
  * \brief Writes n uniforms in (0, 1] as IEEE binary16 (half) bits: element i
  *        is rocdist_generate_uniform's element i rounded to nearest even,
  *        except that a float below 2^-25, which would round to 0, gives the

@@ -284,6 +284,80 @@ public:
     }
 
     /**
+     * \brief rocdist_generate_gamma_shapes: element i with shape shapes[i].
+     * \param output n floats in memory of the generator's kind.
+     * \param n      number of elements.
+     * \param shapes n shapes, finite and positive, in memory of the
+     *               generator's kind.
+     * \param scale  finite and greater than 0.
+     */
+    void generate_gamma_shapes(float* output, std::size_t n, const float* shapes, float scale)
+    {
+        check(rocdist_generate_gamma_shapes(handle_, output, n, shapes, scale));
+    }
+
+    /**
+     * \brief rocdist_generate_gamma_shapes_double.
+     * \param output n doubles in memory of the generator's kind.
+     * \param n      number of elements.
+     * \param shapes n shapes in memory of the generator's kind.
+     * \param scale  finite and greater than 0.
+     */
+    void generate_gamma_shapes(double* output, std::size_t n, const double* shapes, double scale)
+    {
+        check(rocdist_generate_gamma_shapes_double(handle_, output, n, shapes, scale));
+    }
+
+    /**
+     * \brief rocdist_generate_beta.
+     * \param output n floats in memory of the generator's kind.
+     * \param n      number of elements.
+     * \param a      finite and greater than 0.
+     * \param b      finite and greater than 0.
+     */
+    void generate_beta(float* output, std::size_t n, float a, float b)
+    {
+        check(rocdist_generate_beta(handle_, output, n, a, b));
+    }
+
+    /**
+     * \brief rocdist_generate_beta_double.
+     * \param output n doubles in memory of the generator's kind.
+     * \param n      number of elements.
+     * \param a      finite and greater than 0.
+     * \param b      finite and greater than 0.
+     */
+    void generate_beta(double* output, std::size_t n, double a, double b)
+    {
+        check(rocdist_generate_beta_double(handle_, output, n, a, b));
+    }
+
+    /**
+     * \brief rocdist_generate_dirichlet: rows rows of k floats, row-major.
+     * \param output rows * k floats in memory of the generator's kind.
+     * \param rows   number of rows.
+     * \param alpha  k concentrations, finite and positive, in memory of the
+     *               generator's kind.
+     * \param k      components per row, at least 1.
+     */
+    void generate_dirichlet(float* output, std::size_t rows, const float* alpha, std::size_t k)
+    {
+        check(rocdist_generate_dirichlet(handle_, output, rows, alpha, k));
+    }
+
+    /**
+     * \brief rocdist_generate_dirichlet_double.
+     * \param output rows * k doubles in memory of the generator's kind.
+     * \param rows   number of rows.
+     * \param alpha  k concentrations in memory of the generator's kind.
+     * \param k      components per row, at least 1.
+     */
+    void generate_dirichlet(double* output, std::size_t rows, const double* alpha, std::size_t k)
+    {
+        check(rocdist_generate_dirichlet_double(handle_, output, rows, alpha, k));
+    }
+
+    /**
      * \brief rocdist_generate_categorical.
      * \param table  a table built for a generator of this kind (and GPU).
      * \param output n unsigned ints in memory of the generator's kind.

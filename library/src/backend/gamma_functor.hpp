@@ -3,8 +3,14 @@
 // group substream (tag gamma_group, index b) and, for an element whose first
 // attempt is rejected, its own substream (tag gamma, its index); nothing
 // comes from the main stream (backend/gamma_words.hpp has the layout). An
-// element's value depends only on (seed, i, shape, scale), so host and GPU
-// make the same accept/reject decisions from the same words.
+// element's value depends only on (seed, i, its shape, scale), so host and
+// GPU make the same accept/reject decisions from the same words.
+//
+// One packet body (gamma_packet) serves every call built on gamma: one shape
+// for the call (rocdist_generate_gamma), a shape per element
+// (rocdist_generate_gamma_shapes), and the logarithms that beta and
+// Dirichlet normalise (beta_functor.hpp, dirichlet_rows.hpp). Element i
+// with shape a is the same variate in all of them.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +23,140 @@
 namespace rocdist::backend
 {
 
+// The shape of every element of a call.
+template <class T>
+struct one_shape
+{
+    distributions::gamma_params<T> params;
+
+    ROCDIST_HOST_DEVICE bool                           has(std::uint64_t) const { return true; }
+    ROCDIST_HOST_DEVICE distributions::gamma_params<T> at(std::uint64_t) const { return params; }
+    ROCDIST_HOST_DEVICE bool                           all_boosted() const { return params.boost; }
+};
+
+// A shape per element: stream element first + j has shape shapes[j] for j
+// below count (modulo 2^64); a packet's other elements are not computed.
+template <class T>
+struct shape_array
+{
+    const T*      shapes;
+    std::uint64_t first, count;
+    T             scale, log_scale;
+
+    ROCDIST_HOST_DEVICE bool has(std::uint64_t i) const { return i - first < count; }
+    ROCDIST_HOST_DEVICE distributions::gamma_params<T> at(std::uint64_t i) const
+    {
+        return distributions::make_gamma_params(shapes[i - first], scale, log_scale);
+    }
+    ROCDIST_HOST_DEVICE bool all_boosted() const { return false; }
+};
+
+// Beta(a, b)'s pairs: even elements have shape a, odd ones shape b.
+template <class T>
+struct alternating_shapes
+{
+    distributions::gamma_params<T> a, b;
+
+    ROCDIST_HOST_DEVICE bool                           has(std::uint64_t) const { return true; }
+    ROCDIST_HOST_DEVICE distributions::gamma_params<T> at(std::uint64_t i) const { return i % 2 == 0 ? a : b; }
+    ROCDIST_HOST_DEVICE bool                           all_boosted() const { return a.boost && b.boost; }
+};
+
+// What an accepted attempt becomes: the variate times scale...
+template <class T>
+struct gamma_variates
+{
+    using type = T;
+    ROCDIST_HOST_DEVICE T operator()(const distributions::gamma_params<T>& p, T dv, T log_u) const
+    {
+        return distributions::gamma_variate(p, dv, p.boost ? distributions::gamma_boost_exponent(p, log_u) : T(0));
+    }
+};
+
+// ...or its logarithm times 2^-64 (distributions::gamma_scaled_log).
+template <class T>
+struct gamma_scaled_logs
+{
+    using type = double;
+    ROCDIST_HOST_DEVICE double operator()(const distributions::gamma_params<T>& p, T dv, T log_u) const
+    {
+        return distributions::gamma_scaled_log(p, dv, log_u);
+    }
+};
+
+// The lowest set bit of a packet's mask of G <= 4 elements.
+ROCDIST_HOST_DEVICE unsigned lowest_bit(unsigned bits)
+{
+    return bits & 1u ? 0 : bits & 2u ? 1 : bits & 4u ? 2 : 3;
+}
+
+// Engine block `block`'s G elements into v, Finish applied to each; the
+// slots of elements that Shapes does not have are set to 0.
+template <class T, class Shapes, class Finish>
+ROCDIST_HOST_DEVICE void gamma_packet(engine::philox_key key, std::uint64_t block, const Shapes& shapes,
+                                      const Finish& finish, typename Finish::type* v)
+{
+    using R              = typename Finish::type;
+    constexpr unsigned G = gamma_group_size<T>;
+    gamma_group<T>     group(key, engine::element_substream(engine::substream_tag::gamma_group, block));
+    // The U' block is read once, up front when every element is boosted,
+    // else when the first boosted element is accepted.
+    bool                 boost_read = shapes.all_boosted();
+    engine::philox_words boost{};
+    if(boost_read)
+        boost = group.boost_block();
+    unsigned rejected = 0;
+    ROCDIST_UNROLL
+    for(unsigned k = 0; k < G; ++k)
+    {
+        const std::uint64_t i = G * block + k;
+        if(!shapes.has(i))
+        {
+            group.skip();
+            v[k] = R(0);
+            continue;
+        }
+        const distributions::gamma_params<T> p = shapes.at(i);
+        T                                    dv;
+        if(group.next(p, dv))
+        {
+            if(p.boost && !boost_read)
+            {
+                boost      = group.boost_block();
+                boost_read = true;
+            }
+            v[k] = finish(p, dv, p.boost ? gamma_boost_log_u<T>(boost, k) : T(0));
+        }
+        else
+        {
+            rejected |= 1u << k;
+            v[k] = R(0); // until its retry is accepted
+        }
+    }
+    // The rejected elements' retries in one loop of single attempts, each
+    // for the lowest element still rejected: a GPU warp runs as many
+    // rounds as its busiest lane makes retries in all, not the sum over
+    // the elements of each element's slowest lane (at shape 0.5 on 32
+    // lanes, about 1.2 rounds per packet instead of 2.4).
+    std::uint32_t j = 0;
+    while(rejected != 0)
+    {
+        const unsigned                       k = lowest_bit(rejected);
+        const distributions::gamma_params<T> p = shapes.at(G * block + k);
+        T                                    dv, log_u;
+        if(!gamma_retry_attempt(key, G * block + k, j++, p, dv, log_u))
+            continue;
+        const R x = finish(p, dv, log_u);
+        // v[k] by a select in every slot: v stays in registers on GPUs
+        // (a conditional store becomes a store through a chosen pointer).
+        ROCDIST_UNROLL
+        for(unsigned i = 0; i < G; ++i)
+            v[i] = i == k ? x : v[i];
+        rejected &= rejected - 1;
+        j = 0;
+    }
+}
+
 template <class T>
 struct gamma_functor
 {
@@ -27,46 +167,23 @@ struct gamma_functor
 
     ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, T* v) const
     {
-        constexpr unsigned G = outputs_per_block;
-        gamma_group<T>     group(key, engine::element_substream(engine::substream_tag::gamma_group, block));
-        engine::philox_words boost{};
-        if(params.boost)
-            boost = group.boost_block();
-        unsigned rejected = 0;
-        ROCDIST_UNROLL
-        for(unsigned k = 0; k < G; ++k)
-        {
-            T dv;
-            if(group.next(params, dv))
-                v[k] = distributions::gamma_variate(params, dv, params.boost ? gamma_log_boost(params, boost, k) : T(0));
-            else
-                rejected |= 1u << k;
-        }
-        // The rejected elements' retries in one loop of single attempts, each
-        // for the lowest element still rejected: a GPU warp runs as many
-        // rounds as its busiest lane makes retries in all, not the sum over
-        // the elements of each element's slowest lane (at shape 0.5 on 32
-        // lanes, about 1.2 rounds per packet instead of 2.4).
-        std::uint32_t j = 0;
-        while(rejected != 0)
-        {
-            const unsigned k = lowest(rejected);
-            T              x;
-            if(!gamma_retry(key, G * block + k, j++, params, x))
-                continue;
-            // v[k] by a select in every slot: v stays in registers on GPUs
-            // (a conditional store becomes a store through a chosen pointer).
-            ROCDIST_UNROLL
-            for(unsigned i = 0; i < G; ++i)
-                v[i] = i == k ? x : v[i];
-            rejected &= rejected - 1;
-            j = 0;
-        }
+        gamma_packet<T>(key, block, one_shape<T>{params}, gamma_variates<T>{}, v);
     }
+};
 
-    static ROCDIST_HOST_DEVICE unsigned lowest(unsigned bits)
+// rocdist_generate_gamma_shapes: element i is gamma_functor's element i
+// with shape shapes[i - first].
+template <class T>
+struct gamma_shapes_functor
+{
+    using value_type                            = T;
+    static constexpr unsigned outputs_per_block = gamma_group_size<T>;
+    engine::philox_key key;
+    shape_array<T>     shapes;
+
+    ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, T* v) const
     {
-        return bits & 1u ? 0 : bits & 2u ? 1 : bits & 4u ? 2 : 3;
+        gamma_packet<T>(key, block, shapes, gamma_variates<T>{}, v);
     }
 };
 

@@ -47,8 +47,20 @@ public:
     // The next attempt: true with dv = d v when it is accepted.
     ROCDIST_HOST_DEVICE bool next(const distributions::gamma_params<T>& p, T& dv)
     {
-        const unsigned               k = next_++;
-        distributions::gamma_draw<T> draw;
+        return distributions::gamma_accept(p, draw(), dv);
+    }
+
+    // Passes over the next attempt, whose element is not computed; its
+    // words still feed its partner's.
+    ROCDIST_HOST_DEVICE void skip() { (void)draw(); }
+
+    // The block of the group's U' words (shapes below 1).
+    ROCDIST_HOST_DEVICE engine::philox_words boost_block() const { return engine::substream_block(key_, id_, 0); }
+
+private:
+    ROCDIST_HOST_DEVICE distributions::gamma_draw<T> draw()
+    {
+        const unsigned k = next_++;
         if constexpr(sizeof(T) == sizeof(float))
         {
             if(k % 2 == 0)
@@ -56,7 +68,7 @@ public:
                 words_ = engine::substream_block(key_, id_, 1 + k / 2);
                 pair_  = distributions::box_muller(words_.w[0], words_.w[1]);
             }
-            draw = k % 2 == 0 ? distributions::make_gamma_draw(pair_.first, words_.w[2])
+            return k % 2 == 0 ? distributions::make_gamma_draw(pair_.first, words_.w[2])
                               : distributions::make_gamma_draw(pair_.second, words_.w[3]);
         }
         else
@@ -67,16 +79,11 @@ public:
                 pair_  = distributions::box_muller(n.w[0], n.w[1], n.w[2], n.w[3]);
                 words_ = engine::substream_block(key_, id_, 2 + k);
             }
-            draw = k % 2 == 0 ? distributions::make_gamma_draw(pair_.first, words_.w[0], words_.w[1])
+            return k % 2 == 0 ? distributions::make_gamma_draw(pair_.first, words_.w[0], words_.w[1])
                               : distributions::make_gamma_draw(pair_.second, words_.w[2], words_.w[3]);
         }
-        return distributions::gamma_accept(p, draw, dv);
     }
 
-    // The block of the group's U' words (shapes below 1).
-    ROCDIST_HOST_DEVICE engine::philox_words boost_block() const { return engine::substream_block(key_, id_, 0); }
-
-private:
     engine::philox_key            key_;
     engine::substream_id          id_;
     unsigned                      next_ = 0;
@@ -84,32 +91,38 @@ private:
     distributions::normal_pair<T> pair_{};
 };
 
+// log U' for attempt k of a group, from its U' block.
+template <class T>
+ROCDIST_HOST_DEVICE T gamma_boost_log_u(const engine::philox_words& boost, unsigned k)
+{
+    if constexpr(sizeof(T) == sizeof(float))
+        return distributions::log_uniform(engine::word_at(boost, k));
+    else
+        return distributions::log_uniform(engine::word_at(boost, 2 * k), engine::word_at(boost, 2 * k + 1));
+}
+
 // log U' / a for attempt k of a group, from its U' block.
 template <class T>
 ROCDIST_HOST_DEVICE T gamma_log_boost(const distributions::gamma_params<T>& p, const engine::philox_words& boost,
                                       unsigned k)
 {
-    if constexpr(sizeof(T) == sizeof(float))
-        return distributions::gamma_log_boost(p, engine::word_at(boost, k));
-    else
-        return distributions::gamma_log_boost(p, engine::word_at(boost, 2 * k), engine::word_at(boost, 2 * k + 1));
+    return distributions::gamma_boost_exponent(p, gamma_boost_log_u<T>(boost, k));
 }
 
-// Retry attempt j of element `element`: true with out = the variate times
-// scale when it is accepted.
+// Retry attempt j of element `element`: true with dv = d v and, for shapes
+// below 1, log_u = log U' when it is accepted.
 template <class T>
-ROCDIST_HOST_DEVICE bool gamma_retry(engine::philox_key key, std::uint64_t element, std::uint32_t j,
-                                     const distributions::gamma_params<T>& p, T& out)
+ROCDIST_HOST_DEVICE bool gamma_retry_attempt(engine::philox_key key, std::uint64_t element, std::uint32_t j,
+                                             const distributions::gamma_params<T>& p, T& dv, T& log_u)
 {
     const engine::substream_id own = engine::element_substream(engine::substream_tag::gamma, element);
-    T                          dv;
     if constexpr(sizeof(T) == sizeof(float))
     {
         const engine::philox_words w = engine::substream_block(key, own, j);
         const float                z = distributions::box_muller(w.w[0], w.w[1]).first;
         if(!distributions::gamma_accept(p, distributions::make_gamma_draw(z, w.w[2]), dv))
             return false;
-        out = distributions::gamma_variate(p, dv, p.boost ? distributions::gamma_log_boost(p, w.w[3]) : 0.0f);
+        log_u = p.boost ? distributions::log_uniform(w.w[3]) : 0.0f;
     }
     else
     {
@@ -118,8 +131,21 @@ ROCDIST_HOST_DEVICE bool gamma_retry(engine::philox_key key, std::uint64_t eleme
         const engine::philox_words u = engine::substream_block(key, own, 2 * j + 1);
         if(!distributions::gamma_accept(p, distributions::make_gamma_draw(z, u.w[0], u.w[1]), dv))
             return false;
-        out = distributions::gamma_variate(p, dv, p.boost ? distributions::gamma_log_boost(p, u.w[2], u.w[3]) : 0.0);
+        log_u = p.boost ? distributions::log_uniform(u.w[2], u.w[3]) : 0.0;
     }
+    return true;
+}
+
+// Retry attempt j of element `element`: true with out = the variate times
+// scale when it is accepted.
+template <class T>
+ROCDIST_HOST_DEVICE bool gamma_retry(engine::philox_key key, std::uint64_t element, std::uint32_t j,
+                                     const distributions::gamma_params<T>& p, T& out)
+{
+    T dv, log_u;
+    if(!gamma_retry_attempt(key, element, j, p, dv, log_u))
+        return false;
+    out = distributions::gamma_variate(p, dv, p.boost ? distributions::gamma_boost_exponent(p, log_u) : T(0));
     return true;
 }
 

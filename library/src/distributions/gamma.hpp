@@ -19,6 +19,17 @@
 namespace rocdist::distributions
 {
 
+// A shape (or scale) the sampler takes: finite and positive (NaN fails both
+// comparisons).
+template <class T>
+ROCDIST_HOST_DEVICE bool valid_shape(T a)
+{
+    if constexpr(sizeof(T) == sizeof(float))
+        return a > 0.0f && a <= 0x1.fffffep+127f;
+    else
+        return a > 0.0 && a <= 0x1.fffffffffffffp+1023;
+}
+
 // Everything one call needs, computed once from (shape, scale).
 template <class T>
 struct gamma_params
@@ -28,13 +39,15 @@ struct gamma_params
     T    half_defect; // (1 - 9 d c^2) / 2, from c's rounding: the z^2 term the stable test keeps
     bool boost;      // a < 1: multiply by U'^(1/a)
     T    inv_shape;  // 1 / a (boost only; infinite for subnormal float shapes)
+    T    shape;
     T    scale;
     T    log_scale;
 };
 
-// Shape and scale must be finite and positive (the generator checks).
+// Shape and scale must be finite and positive (the generator checks);
+// log_scale is log(scale), taken once by calls with a shape per element.
 template <class T>
-ROCDIST_HOST_DEVICE gamma_params<T> make_gamma_params(T shape, T scale)
+ROCDIST_HOST_DEVICE gamma_params<T> make_gamma_params(T shape, T scale, T log_scale)
 {
     gamma_params<T> p{};
     p.boost = shape < T(1);
@@ -49,9 +62,16 @@ ROCDIST_HOST_DEVICE gamma_params<T> make_gamma_params(T shape, T scale)
     const double t = 3.0 * static_cast<double>(p.c) * s; // sqrt(9 d c^2)
     p.half_defect  = static_cast<T>(0.5 * (1.0 - t * t));
     p.inv_shape    = T(1) / shape;
+    p.shape        = shape;
     p.scale        = scale;
-    p.log_scale    = std::log(scale);
+    p.log_scale    = log_scale;
     return p;
+}
+
+template <class T>
+ROCDIST_HOST_DEVICE gamma_params<T> make_gamma_params(T shape, T scale)
+{
+    return make_gamma_params(shape, scale, static_cast<T>(std::log(scale)));
 }
 
 // log of the uniform (w + 1/2) 2^-32 in (0, 1), exact in its argument: in
@@ -160,15 +180,21 @@ ROCDIST_HOST_DEVICE bool gamma_accept(const gamma_params<T>& p, const gamma_draw
     return true;
 }
 
-// log U' / a, the boost's exponent, from U''s word(s).
+// log U' / a, the boost's exponent, from log U' (log_uniform of U''s word(s)).
+template <class T>
+ROCDIST_HOST_DEVICE T gamma_boost_exponent(const gamma_params<T>& p, T log_u)
+{
+    return log_u * p.inv_shape;
+}
+
 ROCDIST_HOST_DEVICE float gamma_log_boost(const gamma_params<float>& p, std::uint32_t b)
 {
-    return log_uniform(b) * p.inv_shape;
+    return gamma_boost_exponent(p, log_uniform(b));
 }
 
 ROCDIST_HOST_DEVICE double gamma_log_boost(const gamma_params<double>& p, std::uint32_t b0, std::uint32_t b1)
 {
-    return log_uniform(b0, b1) * p.inv_shape;
+    return gamma_boost_exponent(p, log_uniform(b0, b1));
 }
 
 // The variate times scale, from an accepted attempt's d v and, for shapes
@@ -191,6 +217,22 @@ ROCDIST_HOST_DEVICE T gamma_variate(const gamma_params<T>& p, T dv, T log_boost)
     const T e     = log_boost + p.log_scale;
     const T bound = sizeof(T) == sizeof(float) ? T(80) : T(700);
     return std::fabs(e) < bound ? dv * std::exp(e) : std::exp(e + std::log(dv));
+}
+
+// The variate's logarithm (scale 1) times 2^-64, in double for both
+// precisions, from an accepted attempt's d v and, for shapes below 1, log U'
+// (ignored otherwise): log(d v) + log U' / a. The variates that beta and
+// Dirichlet normalise are compared through it, so that they need not be
+// representable: at shape 1e-3 a float variate is 0 nine times in ten, and
+// log U' / a is -inf in double for subnormal shapes, while its 2^-64 share
+// is finite for every positive shape. Scaling by a power of 2 rounds
+// nothing, so differences of these logarithms, times 2^64, are the
+// differences of the logarithms wherever those are finite.
+template <class T>
+ROCDIST_HOST_DEVICE double gamma_scaled_log(const gamma_params<T>& p, T dv, T log_u)
+{
+    const double log_dv = static_cast<double>(std::log(dv)) * 0x1p-64;
+    return p.boost ? log_dv + static_cast<double>(log_u) * (0x1p-64 / static_cast<double>(p.shape)) : log_dv;
 }
 
 } // namespace rocdist::distributions

@@ -25,6 +25,7 @@
 #include "backend/gpu/block_collectives.hpp"
 #include "backend/gpu/device_guard.hpp"
 #include "backend/gpu/device_scan.hpp"
+#include "backend/gpu/generator_scratch.hpp"
 #include "backend/gpu/gpu_backend.hpp"
 #include "backend/gpu/grid_stride.hpp"
 #include "backend/gpu/launch_shape.hpp"
@@ -395,27 +396,6 @@ scratch_plan plan_scratch(const row_layout& layout, std::size_t scan_bytes)
     return plan;
 }
 
-// A generator keeps at most this much scratch between calls; a call that
-// needs more frees it when it returns.
-constexpr std::size_t kept_scratch_bytes = std::size_t(64) << 20;
-
-bool reserve(scratch_memory& scratch, int ordinal, std::size_t bytes)
-{
-    if(scratch.bytes >= bytes)
-        return true;
-    if(scratch.p != nullptr)
-        free_device_memory(ordinal, scratch.p);
-    scratch = {};
-    if(hipMalloc(&scratch.p, bytes) != hipSuccess)
-    {
-        (void)hipGetLastError();
-        scratch.p = nullptr;
-        return false;
-    }
-    scratch.bytes = bytes;
-    return true;
-}
-
 // Queues every pass, and the flag's copy into *any_invalid, on the stream;
 // the caller waits.
 template <class Input>
@@ -503,11 +483,7 @@ rocdist_status generate_categorical_rows(const device_info& device, void* stream
     const rocdist_status queued  = queue_passes(device, s, scratch, in, layout, out, key, offset, &any_invalid);
     // Waited for on every path: the scratch must be idle when the call returns.
     const bool waited = hipStreamSynchronize(s) == hipSuccess;
-    if(scratch.bytes > kept_scratch_bytes)
-    {
-        free_device_memory(device.ordinal, scratch.p);
-        scratch = {};
-    }
+    trim(scratch, device.ordinal);
     if(queued != ROCDIST_STATUS_SUCCESS)
         return queued;
     if(!waited)

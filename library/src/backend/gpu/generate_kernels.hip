@@ -1,6 +1,7 @@
 // Kernels for every block functor, compiled by hipcc for AMD and by nvcc for
 // NVIDIA from this same source. Each thread writes whole packets through
 // backend::write_packet, the body the host backend runs too.
+#include "backend/beta_functor.hpp"
 #include "backend/block_functors.hpp"
 #include "backend/gpu/device_guard.hpp"
 #include "backend/gamma_functor.hpp"
@@ -137,5 +138,9 @@ ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_INVERSE_CDF_FAST)
 ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_ZIGGURAT)
 ROCDIST_INSTANTIATE_GENERATE(backend::gamma_functor<float>)
 ROCDIST_INSTANTIATE_GENERATE(backend::gamma_functor<double>)
+ROCDIST_INSTANTIATE_GENERATE(backend::gamma_shapes_functor<float>)
+ROCDIST_INSTANTIATE_GENERATE(backend::gamma_shapes_functor<double>)
+ROCDIST_INSTANTIATE_GENERATE(backend::beta_functor<float>)
+ROCDIST_INSTANTIATE_GENERATE(backend::beta_functor<double>)
 
 } // namespace rocdist::gpu

@@ -1,0 +1,87 @@
+// The calls whose parameters are arrays in device memory, compiled by hipcc
+// and nvcc from this one source: the check that every value of such an
+// array is a valid shape (a gamma shape per element, Dirichlet's alpha),
+// and the Dirichlet rows, one thread per row (backend/dirichlet_rows.hpp).
+#include "backend/dirichlet_rows.hpp"
+#include "backend/gpu/device_guard.hpp"
+#include "backend/gpu/generator_scratch.hpp"
+#include "backend/gpu/gpu_backend.hpp"
+#include "backend/gpu/grid_stride.hpp"
+#include "backend/gpu/launch_shape.hpp"
+#include "backend/gpu/launch_status.hpp"
+#include "backend/gpu/runtime.hpp"
+#include "distributions/gamma.hpp"
+
+namespace rocdist::gpu
+{
+namespace
+{
+
+template <class T>
+ROCDIST_KERNEL void flag_invalid_shapes(const T* shapes, std::uint64_t n, unsigned* invalid)
+{
+    bool valid = true;
+    ROCDIST_GRID_STRIDE(i, n)
+    valid = valid && distributions::valid_shape(shapes[i]);
+    if(!valid)
+        atomicOr(invalid, 1u);
+}
+
+template <class T>
+ROCDIST_KERNEL void dirichlet_rows(engine::philox_key key, const T* alpha, std::uint64_t k, std::uint64_t rows,
+                                   std::uint64_t first_row, T* out)
+{
+    ROCDIST_GRID_STRIDE(r, rows)
+    backend::dirichlet_row(key, alpha, k, first_row + r, out + r * k);
+}
+
+} // namespace
+
+template <class T>
+rocdist_status check_shapes(const device_info& device, void* stream, scratch_memory& scratch, const T* shapes,
+                            std::uint64_t n)
+{
+    device_guard guard(device.ordinal);
+    if(!guard.ok())
+        return ROCDIST_STATUS_LAUNCH_FAILURE;
+    if(!reserve(scratch, device.ordinal, sizeof(unsigned)))
+        return ROCDIST_STATUS_ALLOCATION_FAILED;
+    const auto s           = static_cast<hipStream_t>(stream);
+    auto*      invalid     = static_cast<unsigned*>(scratch.p);
+    unsigned   any_invalid = 0;
+    const bool queued
+        = hipMemsetAsync(invalid, 0, sizeof(unsigned), s) == hipSuccess
+          && ROCDIST_LAUNCH(flag_invalid_shapes<T>, grid_blocks<flag_invalid_shapes<T>>(device, n), threads_per_block,
+                            0, s, shapes, n, invalid)
+                 == hipSuccess
+          && hipMemcpyAsync(&any_invalid, invalid, sizeof(unsigned), hipMemcpyDeviceToHost, s) == hipSuccess;
+    // Waited for on every path: the scratch must be idle when the call returns.
+    const bool waited = hipStreamSynchronize(s) == hipSuccess;
+    trim(scratch, device.ordinal);
+    if(!queued || !waited)
+        return ROCDIST_STATUS_LAUNCH_FAILURE;
+    return any_invalid != 0 ? ROCDIST_STATUS_INVALID_VALUE : ROCDIST_STATUS_SUCCESS;
+}
+
+template <class T>
+rocdist_status generate_dirichlet(const device_info& device, void* stream, const T* alpha, std::uint64_t k,
+                                  std::uint64_t rows, T* out, engine::philox_key key, std::uint64_t first_row)
+{
+    device_guard guard(device.ordinal);
+    if(!guard.ok())
+        return ROCDIST_STATUS_LAUNCH_FAILURE;
+    return launch_status(ROCDIST_LAUNCH(dirichlet_rows<T>, grid_blocks<dirichlet_rows<T>>(device, rows),
+                                        threads_per_block, 0, static_cast<hipStream_t>(stream), key, alpha, k, rows,
+                                        first_row, out));
+}
+
+#define ROCDIST_INSTANTIATE_PARAMETER_ARRAYS(T)                                                    \
+    template ROCDIST_KERNEL_SOURCE_API rocdist_status check_shapes<T>(const device_info&, void*, scratch_memory&, \
+                                                                      const T*, std::uint64_t);    \
+    template ROCDIST_KERNEL_SOURCE_API rocdist_status generate_dirichlet<T>(                       \
+        const device_info&, void*, const T*, std::uint64_t, std::uint64_t, T*, engine::philox_key, std::uint64_t);
+
+ROCDIST_INSTANTIATE_PARAMETER_ARRAYS(float)
+ROCDIST_INSTANTIATE_PARAMETER_ARRAYS(double)
+
+} // namespace rocdist::gpu
