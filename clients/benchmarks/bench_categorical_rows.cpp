@@ -17,12 +17,8 @@
 
 #include "backend/host/parallel_for.hpp"
 #include "bench_context.hpp"
-#include "config.hpp"
+#include "bench_input.hpp"
 #include "numpy_peer.hpp"
-
-#if ROCDIST_HAS_GPU_BACKEND
-#include "backend/gpu/runtime.hpp"
-#endif
 
 namespace rocdist_bench
 {
@@ -48,51 +44,21 @@ const rows_case host_cases[] = {{4096, 1000, 1, false}, {8, 1000000, 100, false}
 const rows_case gpu_cases[]  = {{4096, 1000, 1, false}, {8, 1000000, 100, false}, {128, 131072, 1, false},
                                 {8, std::size_t(1) << 27, 100, false}, {4096, 1000, 1, true}};
 
-// Uniform [0, 1) weights (or standard normal logits), the same every run,
-// in memory of the benchmarked backend; freed with the object.
-class rows_input
+// Uniform [0, 1) weights (or standard normal logits), the same every run.
+std::vector<float> rows_values(const rows_case& c)
 {
-public:
-    explicit rows_input(const rows_case& c) : host_(c.rows * c.k)
-    {
-        std::mt19937                          rng(static_cast<unsigned>(c.k + c.rows));
-        std::uniform_real_distribution<float> u(0.0f, 1.0f);
-        std::normal_distribution<float>       z(0.0f, 1.0f);
-        for(float& x : host_)
-            x = c.logits ? z(rng) : u(rng);
-#if ROCDIST_HAS_GPU_BACKEND
-        if(context.on_gpu)
-        {
-            if(hipMalloc(reinterpret_cast<void**>(&device_), host_.size() * sizeof(float)) != hipSuccess)
-                throw std::runtime_error("cannot allocate the weights on the GPU");
-            (void)hipMemcpy(device_, host_.data(), host_.size() * sizeof(float), hipMemcpyHostToDevice);
-            (void)hipDeviceSynchronize();
-            host_.clear();
-        }
-#endif
-    }
-    ~rows_input()
-    {
-#if ROCDIST_HAS_GPU_BACKEND
-        if(device_ != nullptr)
-        {
-            (void)hipDeviceSynchronize();
-            (void)hipFree(device_);
-        }
-#endif
-    }
-    rows_input(const rows_input&)            = delete;
-    rows_input& operator=(const rows_input&) = delete;
-    const float* data() const { return device_ != nullptr ? device_ : host_.data(); }
-
-private:
-    std::vector<float> host_;
-    float*             device_ = nullptr;
-};
+    std::vector<float>                    values(c.rows * c.k);
+    std::mt19937                          rng(static_cast<unsigned>(c.k + c.rows));
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    std::normal_distribution<float>       z(0.0f, 1.0f);
+    for(float& x : values)
+        x = c.logits ? z(rng) : u(rng);
+    return values;
+}
 
 void rows_bench(benchmark::State& state, const rows_case c)
 {
-    const rows_input  in(c);
+    const bench_input<float> in(rows_values(c));
     const std::size_t n = c.rows * c.samples_per_row;
     if(n > context.n)
         throw std::runtime_error("the output buffer holds fewer than rows * samples_per_row categories");

@@ -103,6 +103,8 @@ void register_normal_benchmarks();
 void print_normal_summary(const summary_reporter& r);
 void register_gamma_benchmarks();
 void print_gamma_summary(const summary_reporter& r);
+void register_gamma_family_benchmarks();
+void print_gamma_family_summary(const summary_reporter& r);
 void register_seed_table_benchmarks();
 void print_seed_tables(const summary_reporter& r);
 void print_warp_rounds_table(const std::string& csv_path); // CSV too unless csv_path is empty

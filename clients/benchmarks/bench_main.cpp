@@ -180,6 +180,7 @@ int main(int argc, char** argv)
     rocdist_bench::register_uniform_benchmarks();
     rocdist_bench::register_normal_benchmarks();
     rocdist_bench::register_gamma_benchmarks();
+    rocdist_bench::register_gamma_family_benchmarks();
     rocdist_bench::register_seed_table_benchmarks();
     rocdist_bench::register_categorical_benchmarks();
     rocdist_bench::register_categorical_rows_benchmarks();
@@ -190,6 +191,7 @@ int main(int argc, char** argv)
     rocdist_bench::print_uniform_summary(reporter);
     rocdist_bench::print_normal_summary(reporter);
     rocdist_bench::print_gamma_summary(reporter);
+    rocdist_bench::print_gamma_family_summary(reporter);
     rocdist_bench::print_seed_tables(reporter);
     rocdist_bench::print_categorical_summary(reporter);
     rocdist_bench::print_categorical_rows_summary(reporter);

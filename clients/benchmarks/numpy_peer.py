@@ -10,6 +10,17 @@ usage: numpy_peer.py lognormal N
 prints "float64 <samples per second>", best of 5 calls of
 Generator.lognormal(size=N) (NumPy has no float32 log-normal, nor an out=).
 
+usage: numpy_peer.py gamma_shapes N
+prints one line per dtype, best of 5 calls of
+Generator.standard_gamma(shapes, out=..., dtype=...) for N shapes uniform
+in [0.5, 10] (float64, drawn once).
+
+usage: numpy_peer.py beta:A:B N
+       numpy_peer.py dirichlet:K N
+print "float64 <values per second>", best of 5 calls of Generator.beta(A, B,
+size=N), or of Generator.dirichlet(alpha, size=N // K) for alpha = 0.5,
+1.5, ..., K - 0.5 (K values per row; NumPy has neither in float32).
+
 usage: numpy_peer.py choice K N
 prints "choice <samples per second>", best of 5 calls of
 Generator.choice(K, size=N, p=p) for p the normalised uniform [0, 1) weights.
@@ -86,7 +97,22 @@ def main():
     if kind == "lognormal":
         print(f"float64 {best_rate(lambda: rng.lognormal(size=n), n):.6g}")
         return
-    if kind == "normal":
+    if kind.startswith("beta:"):
+        a, b = (float(x) for x in kind.split(":")[1:])
+        print(f"float64 {best_rate(lambda: rng.beta(a, b, size=n), n):.6g}")
+        return
+    if kind.startswith("dirichlet:"):
+        k = int(kind.split(":")[1])
+        alpha = np.arange(k) + 0.5
+        rows = n // k
+        print(f"float64 {best_rate(lambda: rng.dirichlet(alpha, size=rows), rows * k):.6g}")
+        return
+    if kind == "gamma_shapes":
+        shapes = rng.uniform(0.5, 10.0, n)
+
+        def fill(out, dtype):
+            return rng.standard_gamma(shapes, out=out, dtype=dtype)
+    elif kind == "normal":
         def fill(out, dtype):
             return rng.standard_normal(out=out, dtype=dtype)
     elif kind.startswith("gamma:"):

@@ -307,6 +307,20 @@ def kernels(pieces):
         rows.append((f"gamma float, shape {shape:g}", 0.5,
                      summed(pieces[f"gamma_{piece}_float"], scaled(pieces[f"gamma_retry_{piece}_float"], rounds / 4)),
                      f"first attempts + {rounds:.2f} x retry attempt (p = {p:.4f})"))
+    # A shape per element uniform in [0.5, 10]: retry rounds at the lowest
+    # acceptance among them (shape 0.5), a bound on a warp of mixed shapes.
+    p = gamma_acceptance(0.5)
+    rounds = retry_rounds(p)
+    rows.append(("gamma float, a shape per element in [0.5, 10]", None,
+                 summed(pieces["gamma_shapes_float"], scaled(pieces["gamma_shapes_retry_float"], rounds / 4)),
+                 f"first attempts (parameters built per element) + {rounds:.2f} x retry attempt (p >= {p:.4f})"))
+    p = min(gamma_acceptance(2.5), gamma_acceptance(1.5))
+    rounds = retry_rounds(p)
+    rows.append(("beta float, (2.5, 1.5)", None,
+                 summed(pieces["beta_float"], scaled(pieces["gamma_shapes_retry_float"], 2 * rounds / 4)),
+                 f"2 gamma packets' first attempts as logarithms + {2 * rounds:.2f} x retry attempt (p >= {p:.4f})"))
+    rows.append(("Dirichlet float, k = 4 (a row per packet)", None, pieces["dirichlet_k4_float"],
+                 "two passes over the row's gamma packet, each with its retry code once"))
     rows.append(("batched categorical, summary pass (per 16 B of float weights read)", 0.7,
                  pieces["rows_summary_float"], "4 weights checked, ranked and summed"))
     return rows

@@ -13,6 +13,8 @@
 
 #include "backend/block_functors.hpp"
 #include "backend/categorical_row_inputs.hpp"
+#include "backend/dirichlet_rows.hpp"
+#include "backend/gamma_functor.hpp"
 #include "backend/gamma_words.hpp"
 #include "backend/normal_functors.hpp"
 #include "backend/packet_writer.hpp"
@@ -134,6 +136,103 @@ struct gamma_retry_piece
     }
 };
 
+// Gamma with a shape per element: gamma_first_attempts_piece's work with
+// each element's shape read from memory and its parameters built, the boost
+// and the plain code both present (a warp whose shapes straddle 1 runs both).
+struct gamma_shapes_first_attempts_piece
+{
+    using value_type                            = float;
+    static constexpr unsigned outputs_per_block = 4;
+    engine::philox_key key;
+    const float*       shapes;
+    __device__ void    operator()(std::uint64_t block, float* v) const
+    {
+        backend::gamma_group<float> group(key, engine::element_substream(engine::substream_tag::gamma_group, block));
+        engine::philox_words        boost{};
+        bool                        boost_read = false;
+#pragma unroll
+        for(unsigned k = 0; k < 4; ++k)
+        {
+            const auto params = distributions::make_gamma_params(shapes[4 * block + k], 1.0f, 0.0f);
+            float      dv;
+            v[k] = 0.0f;
+            if(group.next(params, dv))
+            {
+                if(params.boost && !boost_read)
+                {
+                    boost      = group.boost_block();
+                    boost_read = true;
+                }
+                v[k] = backend::gamma_variates<float>{}(
+                    params, dv, params.boost ? backend::gamma_boost_log_u<float>(boost, k) : 0.0f);
+            }
+        }
+    }
+};
+
+// One retry attempt per element with its shape read from memory.
+struct gamma_shapes_retry_piece
+{
+    using value_type                            = float;
+    static constexpr unsigned outputs_per_block = 4;
+    engine::philox_key key;
+    const float*       shapes;
+    __device__ void    operator()(std::uint64_t block, float* v) const
+    {
+#pragma unroll
+        for(unsigned k = 0; k < 4; ++k)
+        {
+            const auto params = distributions::make_gamma_params(shapes[4 * block + k], 1.0f, 0.0f);
+            if(!backend::gamma_retry(key, 4 * block + k, 0, params, v[k]))
+                v[k] = 0;
+        }
+    }
+};
+
+// Beta(a, b) float: two gamma packets' first attempts (shapes a and b
+// alternating, parameters built once per call) as scaled logarithms, and
+// four ratios: a 16-byte packet of outputs.
+struct beta_first_attempts_piece
+{
+    using value_type                            = float;
+    static constexpr unsigned outputs_per_block = 4;
+    engine::philox_key                 key;
+    distributions::gamma_params<float> a, b;
+    __device__ void                    operator()(std::uint64_t block, float* v) const
+    {
+#pragma unroll
+        for(unsigned h = 0; h < 2; ++h)
+        {
+            backend::gamma_group<float> group(
+                key, engine::element_substream(engine::substream_tag::gamma_group, 2 * block + h));
+            const engine::philox_words boost = group.boost_block();
+            double                     logs[4];
+#pragma unroll
+            for(unsigned k = 0; k < 4; ++k)
+            {
+                const auto& p = k % 2 == 0 ? a : b;
+                float       dv;
+                logs[k]       = group.next(p, dv) ? distributions::gamma_scaled_log(
+                                                  p, dv, p.boost ? backend::gamma_boost_log_u<float>(boost, k) : 0.0f)
+                                                  : 0.0;
+            }
+            v[2 * h]     = distributions::beta_from_scaled_logs<float>(logs[0], logs[1]);
+            v[2 * h + 1] = distributions::beta_from_scaled_logs<float>(logs[2], logs[3]);
+        }
+    }
+};
+
+// Dirichlet float with k = 4: a row per packet, both passes over its
+// gamma packet (each with its retry loop's code once).
+struct dirichlet_row_piece
+{
+    using value_type                            = float;
+    static constexpr unsigned outputs_per_block = 4;
+    engine::philox_key key;
+    const float*       alpha;
+    __device__ void    operator()(std::uint64_t block, float* v) const { backend::dirichlet_row(key, alpha, 4, block, v); }
+};
+
 // Batched categorical sampling's summary pass on 4 float weights: each
 // checked and ranked for the tile's largest, and its fixed point at the
 // tile's scale summed (the pass does both for every weight; the block-wide
@@ -208,6 +307,10 @@ MODEL_PIECE(gamma_10_float, gamma_first_attempts_piece<100>)
 MODEL_PIECE(gamma_retry_0_5_float, gamma_retry_piece<5>)
 MODEL_PIECE(gamma_retry_2_5_float, gamma_retry_piece<25>)
 MODEL_PIECE(gamma_retry_10_float, gamma_retry_piece<100>)
+MODEL_PIECE(gamma_shapes_float, gamma_shapes_first_attempts_piece)
+MODEL_PIECE(gamma_shapes_retry_float, gamma_shapes_retry_piece)
+MODEL_PIECE(beta_float, beta_first_attempts_piece)
+MODEL_PIECE(dirichlet_k4_float, dirichlet_row_piece)
 MODEL_PIECE(rows_summary_float, rows_summary_piece)
 
 } // namespace model

@@ -552,6 +552,66 @@ TEST_P(host_vector_kernels, gamma_float_within_bound)
         EXPECT_GT(differing, 0u) << "the library did not run the vector kernel of this target";
 }
 
+// Float gamma with a shape per element (rocdist_generate_gamma_shapes):
+// the kernel against the scalar functor, within the bound above, with
+// shapes below and above 1 mixed in every vector, and a change of shape at
+// every element.
+TEST_P(host_vector_kernels, gamma_shapes_float_within_bound)
+{
+    const float shapes_used[] = {0.001f, 0.3f, 1.0f, 2.5f, 1e6f};
+    size_t      differing = 0, elements = 0, flips = 0;
+    double      worst     = 0;
+    rocdist_generator gen = nullptr;
+    ASSERT_EQ(rocdist_create_generator_host(&gen, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    for(const request& q : requests())
+    {
+        SCOPED_TRACE(::testing::Message() << "seed " << q.seed << " offset " << q.offset << " n " << q.n);
+        std::vector<float> shapes(q.n);
+        for(size_t j = 0; j < q.n; ++j)
+            shapes[j] = shapes_used[(q.offset + j) * 2654435761u % 5];
+        ASSERT_EQ(rocdist_set_seed(gen, q.seed), ROCDIST_STATUS_SUCCESS);
+        ASSERT_EQ(rocdist_set_offset(gen, q.offset), ROCDIST_STATUS_SUCCESS);
+        backend_buffer<float> buffer(rocdist_test::backend::host, q.n, q.misalign);
+        ASSERT_EQ(rocdist_generate_gamma_shapes(gen, buffer.data(), q.n, shapes.data(), 1.0f), ROCDIST_STATUS_SUCCESS);
+        const std::vector<float>                   got = buffer.outputs();
+        const backend::gamma_shapes_functor<float> f{engine::philox_key_from_seed(q.seed),
+                                                     {shapes.data(), q.offset, q.n, 1.0f, 0.0f}};
+        size_t bad = 0;
+        for(size_t j = 0; j < q.n && bad < 5; ++j)
+        {
+            const float a = got[j], b = element(f, q.offset + j);
+            ++elements;
+            differing += !same_bits(a, b);
+            bool ok = same_bits(a, b);
+            if(vector_target())
+            {
+                const double err = gamma_error_units(a, b, shapes[j], 1.0f);
+                if(err > gamma_bound_units && std::fabs(double(a) - double(b)) > 0x1p-10 * std::max(double(a), double(b)))
+                {
+                    ++flips;
+                    ok = true;
+                }
+                else
+                {
+                    worst = std::max(worst, err);
+                    ok    = err <= gamma_bound_units;
+                }
+            }
+            if(!ok)
+            {
+                ADD_FAILURE() << "element " << j << " shape " << shapes[j] << ": got " << a << ", functor " << b;
+                ++bad;
+            }
+        }
+    }
+    EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
+    EXPECT_LE(flips, elements >> 16) << "of " << elements;
+    RecordProperty("max_units", std::to_string(worst));
+    RecordProperty("flips", std::to_string(flips));
+    if(vector_target())
+        EXPECT_GT(differing, 0u) << "the library did not run the vector kernel of this target";
+}
+
 // The fast ordering's float gamma: the generator against the scalar
 // sampler's candidates, chunk by chunk, within the bound of the
 // reproducible kernel's test below; a flipped decision drops or adds an

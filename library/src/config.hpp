@@ -85,6 +85,21 @@
 #define ROCDIST_KERNEL_RESIDENT(blocks)
 #endif
 
+// A function every caller must inline, where the compiler would keep one
+// out-of-line copy for its several callers (a rejection sampler's attempt,
+// whose call would cost its caller's loop more than the copy saves).
+#if ROCDIST_GPU_CUDA_COMPILER
+#define ROCDIST_FORCE_INLINE __forceinline__
+#else
+#define ROCDIST_FORCE_INLINE __attribute__((always_inline))
+#endif
+
+// Copies an object's bytes (type punning) in host and device code alike:
+// the compiler builtin, which HIP's clang accepts in device code whatever
+// the order in which <cstring> and the HIP headers were included, where
+// std::memcpy may name the host function only.
+#define ROCDIST_MEMCPY __builtin_memcpy
+
 // Full unrolling of a loop with a constant trip count whose body indexes small
 // arrays by the loop counter: left rolled (as compilers leave loops holding a
 // rejection loop), the arrays are indexed dynamically and GPUs place them in

@@ -1,15 +1,14 @@
 #include "generator.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "backend/beta_functor.hpp"
 #include "backend/block_functors.hpp"
 #include "backend/categorical_row_inputs.hpp"
-#include "backend/dirichlet_rows.hpp"
 #include "backend/host/alias_table_host.hpp"
 #include "backend/host/categorical_rows_host.hpp"
+#include "backend/host/dirichlet_host.hpp"
 #include "backend/gamma_functor.hpp"
 #include "backend/host/host_backend.hpp"
 #include "backend/host/narrowed_host.hpp"
@@ -346,9 +345,7 @@ rocdist_status generator::generate_dirichlet(T* out, std::size_t rows, const T* 
     {
         status = check_shapes(alpha, k);
         if(status == ROCDIST_STATUS_SUCCESS)
-            host::parallel_for(
-                rows, [&](std::uint64_t r) { backend::dirichlet_row(key, alpha, k, offset_ + r, out + r * k); },
-                std::max<std::uint64_t>(1, host::min_packets_per_thread / k));
+            host::generate_dirichlet(key, alpha, k, rows, offset_, out);
     }
 #if ROCDIST_HAS_GPU_BACKEND
     else

@@ -58,7 +58,7 @@ public:
     ROCDIST_HOST_DEVICE engine::philox_words boost_block() const { return engine::substream_block(key_, id_, 0); }
 
 private:
-    ROCDIST_HOST_DEVICE distributions::gamma_draw<T> draw()
+    ROCDIST_HOST_DEVICE ROCDIST_FORCE_INLINE distributions::gamma_draw<T> draw()
     {
         const unsigned k = next_++;
         if constexpr(sizeof(T) == sizeof(float))

@@ -8,7 +8,6 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 
 #include "backend/substream_sources.hpp"
 #include "config.hpp"
@@ -104,7 +103,7 @@ ROCDIST_HOST_DEVICE void ziggurat_elements(engine::philox_key key, std::uint64_t
     {
         if(!distributions::ziggurat_fast(bits[k], v[k]))
         {
-            std::memcpy(&v[k], &bits[k], sizeof(T));
+            ROCDIST_MEMCPY(&v[k], &bits[k], sizeof(T));
             rejected |= 1u << k;
         }
     }
@@ -116,7 +115,7 @@ ROCDIST_HOST_DEVICE void ziggurat_elements(engine::philox_key key, std::uint64_t
         for(unsigned k = 1; k < P; ++k)
             slot = i == k ? v[k] : slot;
         Bits b;
-        std::memcpy(&b, &slot, sizeof b);
+        ROCDIST_MEMCPY(&b, &slot, sizeof b);
         const T x = ziggurat_slow_element<T>(key, first_element + i, b);
         ROCDIST_UNROLL
         for(unsigned k = 0; k < P; ++k)

@@ -13,7 +13,6 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 
 #include "config.hpp"
 
@@ -27,11 +26,11 @@ namespace rocdist::distributions
 ROCDIST_HOST_DEVICE float log_unit(float u)
 {
     std::int32_t bits;
-    std::memcpy(&bits, &u, sizeof bits);
+    ROCDIST_MEMCPY(&bits, &u, sizeof bits);
     const std::int32_t k = (bits - 0x3f3504f3) >> 23; // 0x3f3504f3: sqrt(1/2)
     const std::int32_t mb = bits - static_cast<std::int32_t>(static_cast<std::uint32_t>(k) << 23);
     float              m;
-    std::memcpy(&m, &mb, sizeof m);
+    ROCDIST_MEMCPY(&m, &mb, sizeof m);
     const float f  = m - 1.0f;
     const float f2 = f * f;
     float       p  = -0.0766081885f;

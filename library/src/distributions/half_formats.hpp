@@ -7,7 +7,6 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 
 #include "config.hpp"
 
@@ -17,7 +16,7 @@ namespace rocdist::distributions
 ROCDIST_HOST_DEVICE std::uint32_t float_bits(float x)
 {
     std::uint32_t b;
-    std::memcpy(&b, &x, sizeof b);
+    ROCDIST_MEMCPY(&b, &x, sizeof b);
     return b;
 }
 

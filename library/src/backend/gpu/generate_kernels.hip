@@ -1,8 +1,8 @@
 // Kernels for every block functor, compiled by hipcc for AMD and by nvcc for
 // NVIDIA from this same source. Each thread writes whole packets through
 // backend::write_packet, the body the host backend runs too.
-#include "backend/beta_functor.hpp"
 #include "backend/block_functors.hpp"
+#include "backend/beta_functor.hpp"
 #include "backend/gpu/device_guard.hpp"
 #include "backend/gamma_functor.hpp"
 #include "backend/gpu/gpu_backend.hpp"
@@ -18,11 +18,22 @@ namespace rocdist::gpu
 namespace
 {
 
+// Whether a functor's 32-bit outputs are cheap enough that the stores bound
+// its kernel: not so for gamma with a shape per element and beta, whose
+// packets build their parameters or take their ratios in double and do not
+// fit the 32 registers of a full SM (cmake/kernel_resources.py).
+template <class Functor>
+[[maybe_unused]] constexpr bool store_bound = sizeof(typename Functor::value_type) == 4;
+template <>
+[[maybe_unused]] constexpr bool store_bound<backend::gamma_shapes_functor<float>> = false;
+template <>
+[[maybe_unused]] constexpr bool store_bound<backend::beta_functor<float>> = false;
+
 // Blocks of 256 threads each multiprocessor must hold: 8 (2048 threads, a
-// full NVIDIA SM) for the aligned kernels of 32-bit outputs, the store-bound
-// ones; for the others (0), what their registers allow.
+// full NVIDIA SM) for the aligned kernels of store-bound functors; for the
+// others (0), what their registers allow.
 template <class Functor, bool Shifted>
-[[maybe_unused]] constexpr unsigned resident_blocks_goal = !Shifted && sizeof(typename Functor::value_type) == 4 ? 8 : 0;
+[[maybe_unused]] constexpr unsigned resident_blocks_goal = !Shifted && store_bound<Functor> ? 8 : 0;
 
 // Shifted: the stream offset and the output address are misaligned
 // differently (plan.shift != 0), so each packet needs two engine blocks.

@@ -12,8 +12,8 @@
 // form in double) and gamma on a vector target, whose log, sincos and exp
 // are the kernels' own
 // (box_muller_lanes.hpp, polar_lanes.hpp, inverse_cdf_lanes.hpp and
-// gamma_lanes.hpp state the bounds). Float gamma's kernel is gamma_blocks.cpp, the rest
-// block_kernels.cpp.
+// gamma_lanes.hpp state the bounds). Float gamma's kernels (one shape per
+// call, or one per element) are gamma_blocks.cpp, the rest block_kernels.cpp.
 //
 // The target: Highway's choice (hwy::SupportedTargets() on this CPU), which
 // the tests and the bench narrow with hwy::SetSupportedTargetsForTest to run
@@ -54,6 +54,7 @@ void run_blocks(const inverse_cdf_fast_double& f, std::uint64_t first, std::uint
 void run_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
                 unsigned int* out);
 void run_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
+void run_blocks(const backend::gamma_shapes_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
 
 // Whether run_blocks takes Functor.
 template <class Functor>
@@ -84,6 +85,8 @@ template <>
 inline constexpr bool has_block_kernel<backend::categorical_functor> = true;
 template <>
 inline constexpr bool has_block_kernel<backend::gamma_functor<float>> = true;
+template <>
+inline constexpr bool has_block_kernel<backend::gamma_shapes_functor<float>> = true;
 
 // The Kernel of host::generate_blocks.
 struct block_kernel

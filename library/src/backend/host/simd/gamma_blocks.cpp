@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "backend/gamma_functor.hpp"
 #include "backend/host/simd/block_kernels.hpp"
@@ -69,10 +70,79 @@ HWY_INLINE void substream_counters(d32_t d, std::uint32_t block, std::uint32_t w
         w0, w1, w2, w3);
 }
 
+// The parameters of a functor's element: the call's for one shape...
+inline distributions::gamma_params<float> element_params(const backend::gamma_functor<float>& f, std::uint64_t)
+{
+    return f.params;
+}
+
+// ...or the element's own; elements outside the call (those of a partial
+// block at either end, computed and dropped) take shape 1.
+inline distributions::gamma_params<float> element_params(const backend::gamma_shapes_functor<float>& f,
+                                                         std::uint64_t i)
+{
+    return f.shapes.has(i) ? f.shapes.at(i) : distributions::make_gamma_params(1.0f, f.shapes.scale, f.shapes.log_scale);
+}
+
+inline float call_scale(const backend::gamma_functor<float>& f) { return f.params.scale; }
+inline float call_scale(const backend::gamma_shapes_functor<float>& f) { return f.shapes.scale; }
+inline float call_log_scale(const backend::gamma_functor<float>& f) { return f.params.log_scale; }
+inline float call_log_scale(const backend::gamma_shapes_functor<float>& f) { return f.shapes.log_scale; }
+
+// The parameters of a group's 4 Lanes(d) attempts, one per element, as
+// arrays the lanes load (distributions::gamma_params' fields; boost as a
+// lane mask).
+struct attempt_params
+{
+    HWY_ALIGN float         c[4 * max_lanes];
+    HWY_ALIGN float         d[4 * max_lanes];
+    HWY_ALIGN float         half_defect[4 * max_lanes];
+    HWY_ALIGN float         inv_shape[4 * max_lanes];
+    HWY_ALIGN std::uint32_t boost[4 * max_lanes];
+
+    void set(std::size_t at, const distributions::gamma_params<float>& p)
+    {
+        c[at]           = p.c;
+        d[at]           = p.d;
+        half_defect[at] = p.half_defect;
+        inv_shape[at]   = p.inv_shape;
+        boost[at]       = p.boost ? ~0u : 0u;
+    }
+    void copy(std::size_t to, const attempt_params& from, std::size_t at)
+    {
+        c[to]           = from.c[at];
+        d[to]           = from.d[at];
+        half_defect[to] = from.half_defect[at];
+        inv_shape[to]   = from.inv_shape[at];
+        boost[to]       = from.boost[at];
+    }
+};
+
+// The attempts whose parameters are entries at .. at + Lanes(d) - 1.
+HWY_INLINE hn::Vec<df_t> gamma_attempt_at(const attempt_params& a, std::size_t at, float scale, float log_scale,
+                                          hn::Vec<df_t> z, v32_t u, v32_t boost_word, hn::Vec<df_t>& dv,
+                                          hn::Vec<df_t>& power, hn::Mask<df_t>& rejected, hn::Mask<df_t>& wide)
+{
+    const d32_t d;
+    const df_t  df;
+    const auto  boost = hn::RebindMask(df, hn::Ne(hn::Load(d, a.boost + at), hn::Zero(d)));
+    return gamma_attempt(df, hn::Load(df, a.c + at), hn::Load(df, a.d + at), hn::Load(df, a.half_defect + at), boost,
+                         hn::Load(df, a.inv_shape + at), scale, log_scale, z, u, boost_word, dv, power, rejected, wide);
+}
+
+template <class Functor>
 class gamma_packets
 {
 public:
-    explicit gamma_packets(const backend::gamma_functor<float>& f) : f_(f), keys_(make_round_keys(f.key)) {}
+    explicit gamma_packets(const Functor& f) : f_(f), keys_(make_round_keys(f.key))
+    {
+        if constexpr(one_shape)
+        {
+            for(std::size_t i = 0; i < 4 * hn::Lanes(d32_t()); ++i)
+                group_.set(i, f.params);
+            any_boost_ = f.params.boost;
+        }
+    }
 
     // Packets first .. first + Lanes(d) - 1 to dst[0 .. 4 Lanes(d)).
     void first_attempts(std::uint64_t first, float* dst)
@@ -80,12 +150,24 @@ public:
         constexpr std::uint32_t group = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::gamma_group);
         const d32_t             d;
         const df_t              df;
-        v32_t                   a0, a1, a2, a3, b0, b1, b2, b3;
+        if constexpr(!one_shape)
+        {
+            // Attempt k of lane i (element 4 (first + i) + k) at entry k L + i.
+            any_boost_      = false;
+            const std::size_t lanes = hn::Lanes(d);
+            for(std::size_t i = 0; i < 4 * lanes; ++i)
+            {
+                const distributions::gamma_params<float> p = element_params(f_, 4 * first + i);
+                group_.set(i % 4 * lanes + i / 4, p);
+                any_boost_ = any_boost_ || p.boost;
+            }
+        }
+        v32_t a0, a1, a2, a3, b0, b1, b2, b3;
         substream_counters(d, 1, group, first, a0, a1, a2, a3);
         substream_counters(d, 2, group, first, b0, b1, b2, b3);
         philox_rounds2(d, keys_, a0, a1, a2, a3, b0, b1, b2, b3);
         v32_t c0 = hn::Zero(d), c1 = c0, c2 = c0, c3 = c0;
-        if(f_.params.boost)
+        if(any_boost_)
         {
             substream_counters(d, 0, group, first, c0, c1, c2, c3);
             philox_rounds(d, keys_, c0, c1, c2, c3);
@@ -95,15 +177,17 @@ public:
         box_muller(df, b0, b1, z2, z3);
         hn::Vec<df_t>  dv0, dv1, dv2, dv3, e0, e1, e2, e3;
         hn::Mask<df_t> x0, x1, x2, x3, w0, w1, w2, w3;
-        const auto     v0 = gamma_attempt(df, f_.params, z0, a2, c0, dv0, e0, x0, w0);
-        const auto     v1 = gamma_attempt(df, f_.params, z1, a3, c1, dv1, e1, x1, w1);
-        const auto     v2 = gamma_attempt(df, f_.params, z2, b2, c2, dv2, e2, x2, w2);
-        const auto     v3 = gamma_attempt(df, f_.params, z3, b3, c3, dv3, e3, x3, w3);
+        const float       scale = call_scale(f_), log_scale = call_log_scale(f_);
+        const std::size_t L     = hn::Lanes(d);
+        const auto        v0    = gamma_attempt_at(group_, 0 * L, scale, log_scale, z0, a2, c0, dv0, e0, x0, w0);
+        const auto        v1    = gamma_attempt_at(group_, 1 * L, scale, log_scale, z1, a3, c1, dv1, e1, x1, w1);
+        const auto        v2    = gamma_attempt_at(group_, 2 * L, scale, log_scale, z2, b2, c2, dv2, e2, x2, w2);
+        const auto        v3    = gamma_attempt_at(group_, 3 * L, scale, log_scale, z3, b3, c3, dv3, e3, x3, w3);
         hn::StoreInterleaved4(v0, v1, v2, v3, df, dst);
-        settle(v0, dv0, e0, x0, w0, 4 * first + 0, dst + 0);
-        settle(v1, dv1, e1, x1, w1, 4 * first + 1, dst + 1);
-        settle(v2, dv2, e2, x2, w2, 4 * first + 2, dst + 2);
-        settle(v3, dv3, e3, x3, w3, 4 * first + 3, dst + 3);
+        settle(v0, dv0, e0, x0, w0, 4 * first + 0, 0, dst + 0);
+        settle(v1, dv1, e1, x1, w1, 4 * first + 1, 1, dst + 1);
+        settle(v2, dv2, e2, x2, w2, 4 * first + 2, 2, dst + 2);
+        settle(v3, dv3, e3, x3, w3, 4 * first + 3, 3, dst + 3);
     }
 
     // First retries of whatever is still queued.
@@ -114,6 +198,7 @@ public:
     }
 
 private:
+    static constexpr bool one_shape = std::is_same_v<Functor, backend::gamma_functor<float>>;
     static constexpr std::uint32_t element_word1
         = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::gamma);
 
@@ -141,10 +226,11 @@ private:
         float wide_value(std::size_t i) const { return std::exp(power[i] + std::log(dv[i])); }
     };
 
-    // Lane i's element is element0 + 4 i, written at at0[4 i]: the rejected
-    // ones are queued, the wide ones finished in libm.
+    // Lane i's element is element0 + 4 i (parameters at entry k L + i of
+    // the group's), written at at0[4 i]: the rejected ones are queued, the
+    // wide ones finished in libm.
     void settle(hn::Vec<df_t> v, hn::Vec<df_t> dv, hn::Vec<df_t> power, hn::Mask<df_t> rejected,
-                hn::Mask<df_t> wide, std::uint64_t element0, float* at0)
+                hn::Mask<df_t> wide, std::uint64_t element0, unsigned k, float* at0)
     {
         const df_t df;
         if(hn::AllFalse(df, hn::Or(rejected, wide)))
@@ -153,16 +239,17 @@ private:
         for(std::size_t i = 0; i < hn::Lanes(df); ++i)
         {
             if(a.rejected[i] != 0)
-                queue(element0 + 4 * i, at0 + 4 * i);
+                queue(element0 + 4 * i, k * hn::Lanes(df) + i, at0 + 4 * i);
             else if(a.wide[i] != 0)
                 at0[4 * i] = a.wide_value(i);
         }
     }
 
-    void queue(std::uint64_t element, float* at)
+    void queue(std::uint64_t element, std::size_t entry, float* at)
     {
         elements_[pending_] = element;
         at_[pending_]       = at;
+        queued_.copy(pending_, group_, entry);
         if(++pending_ == hn::Lanes(d32_t()))
             first_retries();
     }
@@ -177,13 +264,15 @@ private:
         hn::Vec<df_t> z, unused, dv, power;
         box_muller(df, w0, w1, z, unused);
         hn::Mask<df_t>       rejected, wide;
-        const auto           v = gamma_attempt(df, f_.params, z, w2, w3, dv, power, rejected, wide);
+        const auto v = gamma_attempt_at(queued_, 0, call_scale(f_), call_log_scale(f_), z, w2, w3, dv, power, rejected,
+                                        wide);
         const attempt_values a(v, dv, power, rejected, wide);
         for(std::size_t i = 0; i < pending_; ++i)
         {
             if(a.rejected[i] != 0)
             {
-                for(std::uint32_t j = 1; !backend::gamma_retry(f_.key, elements_[i], j, f_.params, *at_[i]); ++j)
+                const distributions::gamma_params<float> p = element_params(f_, elements_[i]);
+                for(std::uint32_t j = 1; !backend::gamma_retry(f_.key, elements_[i], j, p, *at_[i]); ++j)
                 {
                 }
             }
@@ -193,21 +282,25 @@ private:
         pending_ = 0;
     }
 
-    const backend::gamma_functor<float>& f_;
-    philox_round_keys                    keys_;
-    std::uint64_t                        elements_[max_lanes];
-    float*                               at_[max_lanes];
-    std::size_t                          pending_ = 0;
+    const Functor&    f_;
+    philox_round_keys keys_;
+    attempt_params    group_{};  // the current group's attempts
+    bool              any_boost_ = false;
+    attempt_params    queued_{}; // the queued elements' first retries
+    std::uint64_t     elements_[max_lanes];
+    float*            at_[max_lanes];
+    std::size_t       pending_ = 0;
 };
 
-void gamma_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
+template <class Functor>
+void run_gamma_blocks(const Functor& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     // A last partial group of packets is computed whole into a buffer, its
     // values copied after the queued retries (which may write into that
     // buffer) are done.
-    const std::size_t lanes = hn::Lanes(d32_t());
-    gamma_packets     packets(f);
-    std::uint64_t     g = 0;
+    const std::size_t      lanes = hn::Lanes(d32_t());
+    gamma_packets<Functor> packets(f);
+    std::uint64_t          g = 0;
     for(; g + lanes <= blocks; g += lanes)
         packets.first_attempts(first + g, out + 4 * g);
     HWY_ALIGN float partial[4 * max_lanes];
@@ -218,12 +311,35 @@ void gamma_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, s
         std::memcpy(out + 4 * g, partial, 4 * (blocks - g) * sizeof(float));
 }
 
+void gamma_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    run_gamma_blocks(f, first, blocks, out);
+}
+
+void gamma_shapes_blocks(const backend::gamma_shapes_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
+                         float* out)
+{
+    run_gamma_blocks(f, first, blocks, out);
+}
+
 #else // a target without vector kernels: the scalar functor, block by block
 
-void gamma_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
+template <class Functor>
+void run_gamma_blocks(const Functor& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     for(std::uint64_t b = 0; b < blocks; ++b)
         f(first + b, out + 4 * b);
+}
+
+void gamma_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    run_gamma_blocks(f, first, blocks, out);
+}
+
+void gamma_shapes_blocks(const backend::gamma_shapes_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
+                         float* out)
+{
+    run_gamma_blocks(f, first, blocks, out);
 }
 
 #endif
@@ -237,10 +353,16 @@ namespace rocdist::host::simd
 {
 
 HWY_EXPORT(gamma_blocks);
+HWY_EXPORT(gamma_shapes_blocks);
 
 void run_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     HWY_DYNAMIC_DISPATCH(gamma_blocks)(f, first, blocks, out);
+}
+
+void run_blocks(const backend::gamma_shapes_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    HWY_DYNAMIC_DISPATCH(gamma_shapes_blocks)(f, first, blocks, out);
 }
 
 } // namespace rocdist::host::simd

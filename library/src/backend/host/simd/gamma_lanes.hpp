@@ -68,19 +68,23 @@ HWY_INLINE hn::Vec<DF> log_acceptance_tail(DF df, hn::Vec<DF> y)
 }
 
 // One attempt in each lane, from the lane's normal z, U's word u and U''s
-// word (read for shapes below 1 only): the value of each accepted lane.
-// `rejected` marks the lanes that gamma_accept rejects; `wide` the accepted
-// boost lanes whose exponent log U' / a + ln scale lies outside (-80, 80),
-// whose value gamma_variate takes as exp(e + log dv), which the caller
-// computes from `dv` and `power` (the exponent). (Out-parameters: SVE's
-// vectors and masks cannot be members of a struct.)
+// word (read where a lane's shape is below 1 only), each lane with its own
+// parameters (gamma_params' fields: c, d, half_defect, inv_shape, and
+// `boost` set where the shape is below 1; scale and its logarithm are the
+// call's): the value of each accepted lane. `rejected` marks the lanes
+// that gamma_accept rejects; `wide` the accepted boost lanes whose exponent
+// log U' / a + ln scale lies outside (-80, 80), whose value gamma_variate
+// takes as exp(e + log dv), which the caller computes from `dv` and
+// `power` (the exponent). (Vectors as separate arguments and
+// out-parameters: SVE's vectors and masks cannot be members of a struct.)
 template <class DF>
-HWY_INLINE hn::Vec<DF> gamma_attempt(DF df, const distributions::gamma_params<float>& p, hn::Vec<DF> z,
+HWY_INLINE hn::Vec<DF> gamma_attempt(DF df, hn::Vec<DF> c, hn::Vec<DF> d, hn::Vec<DF> half_defect, hn::Mask<DF> boost,
+                                     hn::Vec<DF> inv_shape, float scale, float log_scale, hn::Vec<DF> z,
                                      hn::Vec<hn::RebindToUnsigned<DF>> u, hn::Vec<hn::RebindToUnsigned<DF>> boost_word,
                                      hn::Vec<DF>& dv, hn::Vec<DF>& power, hn::Mask<DF>& rejected, hn::Mask<DF>& wide)
 {
     const auto complement = uniform_float(df, hn::Not(u));
-    const auto y          = hn::Mul(hn::Set(df, p.c), z);
+    const auto y          = hn::Mul(c, z);
     const auto valid      = hn::Gt(y, hn::Set(df, -1.0f));
     const auto z2         = hn::Mul(z, z);
     const auto squeeze    = hn::Gt(complement, hn::Mul(hn::Mul(hn::Set(df, 0.0331f), z2), z2));
@@ -89,28 +93,37 @@ HWY_INLINE hn::Vec<DF> gamma_attempt(DF df, const distributions::gamma_params<fl
     // where none did skip its two logs.
     if(!hn::AllFalse(df, hn::AndNot(squeeze, valid)))
     {
-        const auto bound = hn::Add(hn::Mul(hn::Set(df, p.half_defect), z2),
-                                   hn::Mul(hn::Set(df, p.d), log_acceptance_tail(df, y)));
+        const auto bound = hn::Add(hn::Mul(half_defect, z2), hn::Mul(d, log_acceptance_tail(df, y)));
         accept           = hn::And(valid, hn::Or(squeeze, hn::Lt(log_uniform(df, u), bound)));
     }
 
-    const auto d     = hn::Set(df, p.d);
     const auto three = hn::Set(df, 3.0f);
     const auto v     = hn::Add(hn::Set(df, 1.0f), y);
     const auto near  = hn::Add(d, hn::Mul(d, hn::Mul(y, hn::Add(three, hn::Mul(y, hn::Add(three, y))))));
     const auto far   = hn::Mul(d, hn::Mul(hn::Mul(v, v), v));
     dv               = hn::IfThenElse(hn::Lt(hn::Abs(y), hn::Set(df, 0.25f)), near, far);
     rejected         = hn::Not(accept);
-    if(!p.boost)
+    const auto plain = hn::Mul(dv, hn::Set(df, scale));
+    if(hn::AllFalse(df, boost))
     {
         power = hn::Zero(df);
         wide  = hn::FirstN(df, 0);
-        return hn::Mul(dv, hn::Set(df, p.scale));
+        return plain;
     }
-    power             = hn::Add(hn::Mul(log_uniform(df, boost_word), hn::Set(df, p.inv_shape)), hn::Set(df, p.log_scale));
+    power             = hn::Add(hn::Mul(log_uniform(df, boost_word), inv_shape), hn::Set(df, log_scale));
     const auto narrow = hn::Lt(hn::Abs(power), hn::Set(df, 80.0f));
-    wide              = hn::AndNot(narrow, accept);
-    return hn::Mul(dv, hn::Exp(df, hn::IfThenElseZero(narrow, power)));
+    wide              = hn::And(boost, hn::AndNot(narrow, accept));
+    return hn::IfThenElse(boost, hn::Mul(dv, hn::Exp(df, hn::IfThenElseZero(narrow, power))), plain);
+}
+
+// The same attempt with every lane's parameters those of p.
+template <class DF>
+HWY_INLINE hn::Vec<DF> gamma_attempt(DF df, const distributions::gamma_params<float>& p, hn::Vec<DF> z,
+                                     hn::Vec<hn::RebindToUnsigned<DF>> u, hn::Vec<hn::RebindToUnsigned<DF>> boost_word,
+                                     hn::Vec<DF>& dv, hn::Vec<DF>& power, hn::Mask<DF>& rejected, hn::Mask<DF>& wide)
+{
+    return gamma_attempt(df, hn::Set(df, p.c), hn::Set(df, p.d), hn::Set(df, p.half_defect), hn::FirstN(df, p.boost ? hn::Lanes(df) : 0),
+                         hn::Set(df, p.inv_shape), p.scale, p.log_scale, z, u, boost_word, dv, power, rejected, wide);
 }
 
 } // namespace rocdist::host::simd::HWY_NAMESPACE

@@ -1,0 +1,150 @@
+// The distributions built on gamma variates, float and double: gamma with a
+// shape per element (shapes uniform in [0.5, 10], one array of n shapes in
+// memory of the benchmarked backend), Beta(2.5, 1.5), and Dirichlet rows of
+// k = 10 (alpha = 0.5, 1.5, ..., 9.5), beside NumPy's single-threaded
+// Generator.standard_gamma(shape_array), Generator.beta and
+// Generator.dirichlet (float64 only, as NumPy has no float32 beta or
+// Dirichlet) and the store bandwidth of this run.
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "backend/host/parallel_for.hpp"
+#include "bench_context.hpp"
+#include "bench_input.hpp"
+#include "numpy_peer.hpp"
+
+namespace rocdist_bench
+{
+namespace
+{
+
+constexpr std::size_t dirichlet_k = 10;
+
+template <class T>
+std::vector<T> bench_shapes(std::size_t n)
+{
+    std::vector<T>                    shapes(n);
+    std::mt19937                      rng(77);
+    std::uniform_real_distribution<T> u(T(0.5), T(10));
+    for(T& s : shapes)
+        s = u(rng);
+    return shapes;
+}
+
+template <class T>
+std::vector<T> bench_alpha()
+{
+    std::vector<T> alpha(dirichlet_k);
+    for(std::size_t j = 0; j < dirichlet_k; ++j)
+        alpha[j] = T(0.5 + j);
+    return alpha;
+}
+
+rocdist_status shapes_fill(float* out, std::size_t n, const float* shapes)
+{
+    return rocdist_generate_gamma_shapes(context.gen, out, n, shapes, 1.0f);
+}
+rocdist_status shapes_fill(double* out, std::size_t n, const double* shapes)
+{
+    return rocdist_generate_gamma_shapes_double(context.gen, out, n, shapes, 1.0);
+}
+rocdist_status beta_fill(float* out, std::size_t n)
+{
+    return rocdist_generate_beta(context.gen, out, n, 2.5f, 1.5f);
+}
+rocdist_status beta_fill(double* out, std::size_t n)
+{
+    return rocdist_generate_beta_double(context.gen, out, n, 2.5, 1.5);
+}
+rocdist_status dirichlet_fill(float* out, std::size_t rows, const float* alpha)
+{
+    return rocdist_generate_dirichlet(context.gen, out, rows, alpha, dirichlet_k);
+}
+rocdist_status dirichlet_fill(double* out, std::size_t rows, const double* alpha)
+{
+    return rocdist_generate_dirichlet_double(context.gen, out, rows, alpha, dirichlet_k);
+}
+
+template <class T>
+const char* type_name()
+{
+    return sizeof(T) == sizeof(float) ? "float" : "double";
+}
+
+template <class T>
+void register_type()
+{
+    const std::string type = type_name<T>();
+    add("gamma_shapes/" + type, [](benchmark::State& state) {
+        const bench_input<T> shapes(bench_shapes<T>(context.n));
+        time_fill<T>(state, context.n,
+                     [&](T* out, std::size_t n) { check(shapes_fill(out, n, shapes.data())); });
+    });
+    add("beta/2.5,1.5/" + type,
+        [](benchmark::State& state) { time_fill<T>(state, context.n, [](T* out, std::size_t n) { check(beta_fill(out, n)); }); });
+    add("dirichlet/k=10/" + type, [](benchmark::State& state) {
+        const bench_input<T> alpha(bench_alpha<T>());
+        const std::size_t    rows = context.n / dirichlet_k;
+        time_fill<T>(state, rows * dirichlet_k,
+                     [&](T* out, std::size_t n) { check(dirichlet_fill(out, n / dirichlet_k, alpha.data())); });
+    });
+}
+
+} // namespace
+
+void register_gamma_family_benchmarks()
+{
+    register_type<float>();
+    register_type<double>();
+}
+
+void print_gamma_family_summary(const summary_reporter& r)
+{
+    const double store = r.bytes_per_second("store_bandwidth");
+    const auto   cores = static_cast<double>(rocdist::host::usable_cpus());
+    std::printf("\nGamma with a shape per element (uniform in [0.5, 10]), Beta(2.5, 1.5) and Dirichlet (k = 10, "
+                "alpha = 0.5 .. 9.5) on the %s backend, n = %zu values, store bandwidth %.2f GB/s",
+                context.on_gpu ? "GPU" : "host", context.n, store / 1e9);
+    if(!context.on_gpu)
+        std::printf(", %.0f cores; NumPy single-threaded (standard_gamma(shape_array), beta, dirichlet)", cores);
+    std::printf("\n%-22s %-7s %10s %8s %9s", "distribution", "type", "Mvalues/s", "GB/s", "of store");
+    if(!context.on_gpu)
+        std::printf(" %14s %16s", "NumPy Mvalues/s", "per core/NumPy");
+    std::printf("\n");
+    const struct
+    {
+        const char* name;
+        std::string numpy;
+    } rows[] = {{"gamma_shapes", "gamma_shapes"}, {"beta/2.5,1.5", "beta:2.5:1.5"}, {"dirichlet/k=10", "dirichlet:10"}};
+    for(const auto& row : rows)
+    {
+        numpy_rates numpy;
+        if(!context.on_gpu)
+            numpy = measure_numpy(row.numpy, context.n);
+        for(const char* type : {"float", "double"})
+        {
+            const std::string name = std::string(row.name) + "/" + type;
+            const double      rate = r.items_per_second(name);
+            if(rate == 0)
+                continue;
+            std::printf("%-22s %-7s %10.1f %8.2f ", row.name, type, rate / 1e6, r.bytes_per_second(name) / 1e9);
+            if(store > 0)
+                std::printf("%8.1f%% ", 100 * r.bytes_per_second(name) / store);
+            else
+                std::printf("%9s ", "n/a");
+            // NumPy's float32 where it has one, else its float64.
+            auto np = numpy.samples_per_second.find(type[0] == 'f' ? "float32" : "float64");
+            if(np == numpy.samples_per_second.end())
+                np = numpy.samples_per_second.find("float64");
+            if(!context.on_gpu && np != numpy.samples_per_second.end())
+                std::printf("%15.1f %15.2fx", np->second / 1e6, rate / cores / np->second);
+            std::printf("\n");
+        }
+        if(!numpy.unavailable.empty())
+            std::printf("NumPy: %s\n", numpy.unavailable.c_str());
+    }
+}
+
+} // namespace rocdist_bench
