@@ -44,10 +44,9 @@ namespace
     } while(0)
 
 // Outputs up to this many elements are backed by memory; larger counts are
-// passed only where the call must refuse them before writing.
+// passed only where the call must refuse them before writing (up to
+// large_limit, fuzz_generate_entries.hpp).
 constexpr std::size_t small_limit = 4096;
-// Large enough for the host backend to split the work over its threads.
-constexpr std::size_t large_limit = std::size_t(1) << 18;
 
 constexpr unsigned char first_sentinel  = 0xA5;
 constexpr unsigned char second_sentinel = 0x5A;
@@ -283,8 +282,14 @@ private:
             misalign = size * (1 + in_.byte() % 3);
         const bool misaligned = misalign % size != 0;
 
-        const unsigned long long offset     = m ? m->offset : 0;
-        const bool               past_end   = n > 0 && (n - 1 > std::numeric_limits<unsigned long long>::max() - offset
+        // The positions the call moves through: elements, or rows of k
+        // (row r holding stream elements r k .. r k + k - 1, the last below 2^64).
+        const unsigned long long offset    = m ? m->offset : 0;
+        const std::size_t        k         = entry.row_length != nullptr ? entry.row_length(n) : 1;
+        const std::size_t        positions = n / k;
+        constexpr auto           last      = std::numeric_limits<unsigned long long>::max();
+        const bool               past_end  = n > 0
+                                      && (positions - 1 > last - offset || offset + (positions - 1) > (last - (k - 1)) / k
                                           || n > std::numeric_limits<std::size_t>::max() / size);
         // Memory backs at most large_limit elements; a bigger count gets a
         // real pointer only where the call must refuse it before writing.
@@ -320,7 +325,7 @@ private:
         }
         if(n > 0)
             repeat_and_compare(entry, g, n, offset, parameters, first);
-        m->offset = offset + n; // the stream's position wraps after its last element
+        m->offset = offset + positions; // the stream's position wraps after its last element
     }
 
     // The same call from the same position into a buffer with the other

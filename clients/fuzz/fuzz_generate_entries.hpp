@@ -12,12 +12,21 @@
 namespace rocdist_fuzz
 {
 
+// The most outputs the session backs with memory: large enough for the
+// host backend to split the work over its threads. A call for more gets a
+// NULL output or runs past the stream's end, and must refuse before it
+// reads an input array, so such arrays hold at most this many values.
+inline constexpr std::size_t large_limit = std::size_t(1) << 18;
+
 struct generate_entry
 {
     const char* name;
     std::size_t element_size;
     // Reads its parameters (if any) from the input, then makes the call.
     rocdist_status (*call)(rocdist_generator, void* output, std::size_t n, fuzz_input&);
+    // For calls whose stream positions are rows of k elements (Dirichlet):
+    // k for n elements. NULL: every element is a position.
+    std::size_t (*row_length)(std::size_t n) = nullptr;
 };
 
 template <class T, rocdist_status (*Generate)(rocdist_generator, T*, std::size_t)>
@@ -81,11 +90,12 @@ inline rocdist_status categorical_logits(rocdist_generator g, void* output, std:
                                                static_cast<unsigned int*>(output), n / rows);
 }
 
-// A shape per element: n hostile shapes read from the input, and a scale.
+// A shape per element: n hostile shapes read from the input (at most
+// large_limit: see there), and a scale.
 template <class T>
 rocdist_status gamma_shapes(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
 {
-    std::vector<T> shapes(n);
+    std::vector<T> shapes(n < large_limit ? n : large_limit);
     for(T& s : shapes)
         s = in.real<T>();
     const T scale = in.real<T>();
@@ -95,14 +105,23 @@ rocdist_status gamma_shapes(rocdist_generator g, void* output, std::size_t n, fu
         return rocdist_generate_gamma_shapes_double(g, static_cast<T*>(output), n, shapes.data(), scale);
 }
 
-// Dirichlet: the n outputs as rows of k components (k from 1 to 64,
-// dividing n, else 1), k hostile concentrations read from the input.
+// Dirichlet: the n outputs as rows of k components, k the largest of 8, 5,
+// 4, 3 and 2 that divides n, else 1 (a function of n, so that the session
+// knows how far the position moves), k hostile concentrations read from the
+// input.
+inline std::size_t dirichlet_row_length(std::size_t n)
+{
+    for(std::size_t k : {8, 5, 4, 3, 2})
+        if(n % k == 0)
+            return k;
+    return 1;
+}
+
 template <class T>
 rocdist_status dirichlet(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
 {
-    std::size_t k = 1 + in.byte() % 64;
-    k             = n % k == 0 ? k : 1;
-    std::vector<T> alpha(k);
+    const std::size_t k = dirichlet_row_length(n);
+    std::vector<T>    alpha(k);
     for(T& a : alpha)
         a = in.real<T>();
     if constexpr(sizeof(T) == sizeof(float))
@@ -125,8 +144,8 @@ inline const generate_entry generate_entries[] = {
     {"gamma_shapes_double", sizeof(double), gamma_shapes<double>},
     {"beta", sizeof(float), two_parameters<float, float, rocdist_generate_beta>},
     {"beta_double", sizeof(double), two_parameters<double, double, rocdist_generate_beta_double>},
-    {"dirichlet", sizeof(float), dirichlet<float>},
-    {"dirichlet_double", sizeof(double), dirichlet<double>},
+    {"dirichlet", sizeof(float), dirichlet<float>, dirichlet_row_length},
+    {"dirichlet_double", sizeof(double), dirichlet<double>, dirichlet_row_length},
     {"categorical", sizeof(unsigned int), categorical<float, rocdist_create_categorical>},
     {"categorical_double", sizeof(unsigned int), categorical<double, rocdist_create_categorical_double>},
     {"categorical_rows", sizeof(unsigned int), categorical_rows<float, rocdist_generate_categorical_rows>},

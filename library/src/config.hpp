@@ -88,11 +88,9 @@
 // A function every caller must inline, where the compiler would keep one
 // out-of-line copy for its several callers (a rejection sampler's attempt,
 // whose call would cost its caller's loop more than the copy saves).
-#if ROCDIST_GPU_CUDA_COMPILER
-#define ROCDIST_FORCE_INLINE __forceinline__
-#else
+// (GCC, Clang, HIP's clang and nvcc all take the GNU attribute; CUDA's
+// __forceinline__ would repeat the `inline` of ROCDIST_HOST_DEVICE.)
 #define ROCDIST_FORCE_INLINE __attribute__((always_inline))
-#endif
 
 // Copies an object's bytes (type punning) in host and device code alike:
 // the compiler builtin, which HIP's clang accepts in device code whatever
