@@ -9,7 +9,6 @@
 #include <map>
 #include <memory>
 #include <random>
-#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -18,12 +17,8 @@
 #include <sched.h>
 
 #include "bench_context.hpp"
-#include "config.hpp"
+#include "bench_input.hpp"
 #include "numpy_peer.hpp"
-
-#if ROCDIST_HAS_GPU_BACKEND
-#include "backend/gpu/runtime.hpp"
-#endif
 
 namespace rocdist_bench
 {
@@ -51,40 +46,6 @@ const std::vector<float>& host_weights(std::size_t k)
     }
     return w;
 }
-
-// The weights in memory of the benchmarked backend, freed with the object.
-class bench_weights
-{
-public:
-    explicit bench_weights(std::size_t k) : host_(host_weights(k))
-    {
-#if ROCDIST_HAS_GPU_BACKEND
-        if(context.on_gpu)
-        {
-            if(hipMalloc(reinterpret_cast<void**>(&device_), k * sizeof(float)) != hipSuccess)
-                throw std::runtime_error("cannot allocate the weights on the GPU");
-            (void)hipMemcpy(device_, host_.data(), k * sizeof(float), hipMemcpyHostToDevice);
-        }
-#endif
-    }
-    ~bench_weights()
-    {
-#if ROCDIST_HAS_GPU_BACKEND
-        if(device_ != nullptr) // after the work that reads them (cudaFree only "may" wait)
-        {
-            (void)hipDeviceSynchronize();
-            (void)hipFree(device_);
-        }
-#endif
-    }
-    bench_weights(const bench_weights&)            = delete;
-    bench_weights& operator=(const bench_weights&) = delete;
-    const float* data() const { return device_ != nullptr ? device_ : host_.data(); }
-
-private:
-    const std::vector<float>& host_;
-    float*                    device_ = nullptr;
-};
 
 // The calling thread's CPU set narrowed to its first CPU while alive: threads
 // it starts inherit the set, so host construction runs on one core.
@@ -116,7 +77,7 @@ private:
 template <std::size_t K, bool OneCore = false>
 void build_bench(benchmark::State& state)
 {
-    const bench_weights                 w(K);
+    const bench_input<float>            w(host_weights(K));
     std::unique_ptr<one_core>           pinned(OneCore && !context.on_gpu ? new one_core : nullptr);
     for(auto _ : state)
     {
@@ -137,7 +98,7 @@ void sample_bench(benchmark::State& state)
 {
     rocdist_categorical table = nullptr;
     {
-        const bench_weights w(K);
+        const bench_input<float> w(host_weights(K));
         check(rocdist_create_categorical(context.gen, w.data(), K, &table));
     }
     const std::size_t n = N == 0 ? context.n : N;
