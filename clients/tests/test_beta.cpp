@@ -91,19 +91,22 @@ protected:
         }
     }
 
+    // (a, b): (0.2, 3) takes the logarithms' path on every backend, (2.5,
+    // 1.5) the variates' own ratio on host generators in float
+    // (gamma_ratios_host.hpp).
     template <class T>
-    void expect_stream_contract()
+    void expect_stream_contract(T a, T b)
     {
         const size_t n = 4001;
         ASSERT_EQ(rocdist_set_seed(gen_, 22), ROCDIST_STATUS_SUCCESS);
-        const std::vector<T> reference = beta_vector<T>(GetParam(), gen_, n, T(0.2), T(3));
+        const std::vector<T> reference = beta_vector<T>(GetParam(), gen_, n, a, b);
         std::mt19937_64      rng(8);
         ASSERT_EQ(rocdist_set_offset(gen_, 0), ROCDIST_STATUS_SUCCESS);
         std::vector<T> pieces;
         while(pieces.size() < n)
         {
             const auto part
-                = beta_vector<T>(GetParam(), gen_, std::min<size_t>(n - pieces.size(), 1 + rng() % 500), T(0.2), T(3),
+                = beta_vector<T>(GetParam(), gen_, std::min<size_t>(n - pieces.size(), 1 + rng() % 500), a, b,
                                  rng() % 4);
             pieces.insert(pieces.end(), part.begin(), part.end());
         }
@@ -111,13 +114,13 @@ protected:
         for(unsigned long long k : {1ull, 3ull, 1001ull})
         {
             ASSERT_EQ(rocdist_set_offset(gen_, k), ROCDIST_STATUS_SUCCESS);
-            EXPECT_EQ(beta_vector<T>(GetParam(), gen_, n - k, T(0.2), T(3), k % 3),
+            EXPECT_EQ(beta_vector<T>(GetParam(), gen_, n - k, a, b, k % 3),
                       std::vector<T>(reference.begin() + k, reference.end()))
                 << "offset " << k;
         }
         ASSERT_EQ(rocdist_set_ordering(gen_, ROCDIST_ORDERING_FAST), ROCDIST_STATUS_SUCCESS);
         ASSERT_EQ(rocdist_set_offset(gen_, 0), ROCDIST_STATUS_SUCCESS);
-        EXPECT_EQ(beta_vector<T>(GetParam(), gen_, n, T(0.2), T(3)), reference);
+        EXPECT_EQ(beta_vector<T>(GetParam(), gen_, n, a, b), reference);
     }
 
     template <class T>
@@ -141,8 +144,10 @@ protected:
 
 TEST_P(beta_stream, ratio_of_gamma_elements_float) { expect_ratio_of_gamma_elements<float>(); }
 TEST_P(beta_stream, ratio_of_gamma_elements_double) { expect_ratio_of_gamma_elements<double>(); }
-TEST_P(beta_stream, stream_contract_float) { expect_stream_contract<float>(); }
-TEST_P(beta_stream, stream_contract_double) { expect_stream_contract<double>(); }
+TEST_P(beta_stream, stream_contract_float) { expect_stream_contract<float>(0.2f, 3.0f); }
+TEST_P(beta_stream, stream_contract_double) { expect_stream_contract<double>(0.2, 3.0); }
+TEST_P(beta_stream, stream_contract_large_shapes_float) { expect_stream_contract<float>(2.5f, 1.5f); }
+TEST_P(beta_stream, stream_contract_large_shapes_double) { expect_stream_contract<double>(2.5, 1.5); }
 TEST_P(beta_stream, gpu_matches_host_float) { expect_host_agreement<float>(); }
 TEST_P(beta_stream, gpu_matches_host_double) { expect_host_agreement<double>(); }
 

@@ -471,10 +471,12 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_gamma_shapes_double(rocdist_gener
  * \brief Writes n Beta(a, b) floats in [0, 1] (mean a / (a + b)): element i
  *        is X / (X + Y) for X, Y the gamma variates of elements 2i and
  *        2i + 1 of rocdist_generate_gamma_shapes with shapes a and b, formed
- *        from their logarithms, so that tiny a and b keep the distribution
- *        where X and Y underflow (values below the smallest subnormal are 0,
- *        those within half an ulp of 1 are 1, as rounding gives them: at
- *        a = b = 0.01, 18% of floats are 0 and 42% are 1). Both
+ *        from their logarithms (on host generators in float with a and b
+ *        at least 1/2, from the variates themselves, within the host/GPU
+ *        tolerance of docs/gamma_family.md), so that tiny a and b keep the
+ *        distribution where X and Y underflow (values below the smallest
+ *        subnormal are 0, those within half an ulp of 1 are 1, as rounding
+ *        gives them: at a = b = 0.01, 18% of floats are 0 and 42% are 1). Both
  *        orderings give the reproducible stream: element i depends only on
  *        (seed, i, a, b).
  * \param generator the handle.
@@ -513,8 +515,10 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_beta_double(rocdist_generator gen
  *        is non-negative and sums to 1 (within an ulp or two of float when
  *        summed exactly). Component j of row r is X_j / sum X for X_j the
  *        gamma variate of element r k + j of rocdist_generate_gamma_shapes
- *        with shape alpha[j], formed from the variates' logarithms, so that
- *        rows stay valid and follow the distribution when every variate
+ *        with shape alpha[j], formed from the variates' logarithms (on host
+ *        generators in float with every alpha_j at least 1/2, from the
+ *        variates themselves, within the host/GPU tolerance), so that rows
+ *        stay valid and follow the distribution when every variate
  *        underflows (every alpha_j at 1e-3). The generator's position counts
  *        rows: row r depends only on (seed, r, alpha), in both orderings.
  * \param generator the handle.

@@ -62,6 +62,20 @@ struct alternating_shapes
     ROCDIST_HOST_DEVICE bool                           all_boosted() const { return a.boost && b.boost; }
 };
 
+// Shapes repeating with period k: element i has shape params[i % k] (scale
+// 1): Dirichlet's alpha over its rows, beta's (a, b). The host's vector
+// kernels take the parameters from here, built once per call.
+template <class T>
+struct shape_cycle
+{
+    const distributions::gamma_params<T>* params;
+    std::uint64_t                         k;
+
+    ROCDIST_HOST_DEVICE bool                           has(std::uint64_t) const { return true; }
+    ROCDIST_HOST_DEVICE distributions::gamma_params<T> at(std::uint64_t i) const { return params[i % k]; }
+    ROCDIST_HOST_DEVICE bool                           all_boosted() const { return false; }
+};
+
 // What an accepted attempt becomes: the variate times scale...
 template <class T>
 struct gamma_variates
@@ -168,6 +182,22 @@ struct gamma_functor
     ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, T* v) const
     {
         gamma_packet<T>(key, block, one_shape<T>{params}, gamma_variates<T>{}, v);
+    }
+};
+
+// The gamma variates under which beta and Dirichlet are ratios, with
+// shapes cycling through params (host backend).
+template <class T>
+struct gamma_cycle_functor
+{
+    using value_type                            = T;
+    static constexpr unsigned outputs_per_block = gamma_group_size<T>;
+    engine::philox_key key;
+    shape_cycle<T>     shapes;
+
+    ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, T* v) const
+    {
+        gamma_packet<T>(key, block, shapes, gamma_variates<T>{}, v);
     }
 };
 

@@ -1,8 +1,10 @@
-// Dirichlet rows on the host backend, on all cores: each row's gamma
-// logarithms are computed once into a buffer of the thread's, where the GPU
-// computes them twice (backend/dirichlet_rows.hpp has the definition);
-// the values are the same. Rows of more than buffered_k components are
-// computed twice here too, rather than hold k doubles per thread.
+// Dirichlet rows on the host backend, on all cores: in float with every
+// alpha at least 1/2, from the vector kernel's gamma variates
+// (gamma_ratios_host.hpp); otherwise each row's gamma logarithms are
+// computed once into a buffer of the thread's, where the GPU computes them
+// twice (backend/dirichlet_rows.hpp has the definition), with the same
+// values. Rows of more than buffered_k components are computed twice here
+// too, rather than hold k doubles per thread.
 #pragma once
 
 #include <algorithm>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "backend/dirichlet_rows.hpp"
+#include "backend/host/gamma_ratios_host.hpp"
 #include "backend/host/parallel_for.hpp"
 
 namespace rocdist::host
@@ -21,6 +24,14 @@ template <class T>
 void generate_dirichlet(engine::philox_key key, const T* alpha, std::uint64_t k, std::uint64_t rows,
                         std::uint64_t first_row, T* out)
 {
+    if constexpr(sizeof(T) == sizeof(float))
+    {
+        if(std::all_of(alpha, alpha + k, ratio_of_variates))
+        {
+            dirichlet_rows_from_variates(key, alpha, k, rows, first_row, out);
+            return;
+        }
+    }
     const auto row = [&](std::uint64_t r) {
         T* const row_out = out + r * k;
         if(k > buffered_k)

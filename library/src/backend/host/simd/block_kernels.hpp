@@ -23,6 +23,7 @@
 
 #include <cstdint>
 
+#include "backend/beta_functor.hpp"
 #include "backend/block_functors.hpp"
 #include "backend/gamma_functor.hpp"
 #include "backend/normal_functors.hpp"
@@ -55,6 +56,10 @@ void run_blocks(const backend::categorical_functor& f, std::uint64_t first, std:
                 unsigned int* out);
 void run_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
 void run_blocks(const backend::gamma_shapes_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
+void run_blocks(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
+// Float beta: from the cycle's variates where a and b allow it
+// (backend/host/gamma_ratios_host.hpp), else the scalar functor.
+void run_blocks(const backend::beta_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
 
 // Whether run_blocks takes Functor.
 template <class Functor>
@@ -87,6 +92,8 @@ template <>
 inline constexpr bool has_block_kernel<backend::gamma_functor<float>> = true;
 template <>
 inline constexpr bool has_block_kernel<backend::gamma_shapes_functor<float>> = true;
+template <>
+inline constexpr bool has_block_kernel<backend::beta_functor<float>> = true;
 
 // The Kernel of host::generate_blocks.
 struct block_kernel

@@ -84,7 +84,15 @@ inline distributions::gamma_params<float> element_params(const backend::gamma_sh
     return f.shapes.has(i) ? f.shapes.at(i) : distributions::make_gamma_params(1.0f, f.shapes.scale, f.shapes.log_scale);
 }
 
+inline distributions::gamma_params<float> element_params(const backend::gamma_cycle_functor<float>& f,
+                                                         std::uint64_t i)
+{
+    return f.shapes.at(i);
+}
+
 inline float call_scale(const backend::gamma_functor<float>& f) { return f.params.scale; }
+inline float call_scale(const backend::gamma_cycle_functor<float>&) { return 1.0f; }
+inline float call_log_scale(const backend::gamma_cycle_functor<float>&) { return 0.0f; }
 inline float call_scale(const backend::gamma_shapes_functor<float>& f) { return f.shapes.scale; }
 inline float call_log_scale(const backend::gamma_functor<float>& f) { return f.params.log_scale; }
 inline float call_log_scale(const backend::gamma_shapes_functor<float>& f) { return f.shapes.log_scale; }
@@ -155,12 +163,25 @@ public:
             // Attempt k of lane i (element 4 (first + i) + k) at entry k L + i.
             any_boost_      = false;
             const std::size_t lanes = hn::Lanes(d);
-            for(std::size_t i = 0; i < 4 * lanes; ++i)
+            if constexpr(std::is_same_v<Functor, backend::gamma_cycle_functor<float>>)
             {
-                const distributions::gamma_params<float> p = element_params(f_, 4 * first + i);
-                group_.set(i % 4 * lanes + i / 4, p);
-                any_boost_ = any_boost_ || p.boost;
+                // The cycle's position stepped, not divided, element to element.
+                std::uint64_t at = (4 * first) % f_.shapes.k;
+                for(std::size_t i = 0; i < 4 * lanes; ++i)
+                {
+                    const distributions::gamma_params<float>& p = f_.shapes.params[at];
+                    group_.set(i % 4 * lanes + i / 4, p);
+                    any_boost_ = any_boost_ || p.boost;
+                    at         = at + 1 == f_.shapes.k ? 0 : at + 1;
+                }
             }
+            else
+                for(std::size_t i = 0; i < 4 * lanes; ++i)
+                {
+                    const distributions::gamma_params<float> p = element_params(f_, 4 * first + i);
+                    group_.set(i % 4 * lanes + i / 4, p);
+                    any_boost_ = any_boost_ || p.boost;
+                }
         }
         v32_t a0, a1, a2, a3, b0, b1, b2, b3;
         substream_counters(d, 1, group, first, a0, a1, a2, a3);
@@ -322,6 +343,12 @@ void gamma_shapes_blocks(const backend::gamma_shapes_functor<float>& f, std::uin
     run_gamma_blocks(f, first, blocks, out);
 }
 
+void gamma_cycle_blocks(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
+                        float* out)
+{
+    run_gamma_blocks(f, first, blocks, out);
+}
+
 #else // a target without vector kernels: the scalar functor, block by block
 
 template <class Functor>
@@ -342,6 +369,12 @@ void gamma_shapes_blocks(const backend::gamma_shapes_functor<float>& f, std::uin
     run_gamma_blocks(f, first, blocks, out);
 }
 
+void gamma_cycle_blocks(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
+                        float* out)
+{
+    run_gamma_blocks(f, first, blocks, out);
+}
+
 #endif
 
 } // namespace rocdist::host::simd::HWY_NAMESPACE
@@ -354,6 +387,7 @@ namespace rocdist::host::simd
 
 HWY_EXPORT(gamma_blocks);
 HWY_EXPORT(gamma_shapes_blocks);
+HWY_EXPORT(gamma_cycle_blocks);
 
 void run_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
@@ -363,6 +397,11 @@ void run_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std
 void run_blocks(const backend::gamma_shapes_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     HWY_DYNAMIC_DISPATCH(gamma_shapes_blocks)(f, first, blocks, out);
+}
+
+void run_blocks(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
+{
+    HWY_DYNAMIC_DISPATCH(gamma_cycle_blocks)(f, first, blocks, out);
 }
 
 } // namespace rocdist::host::simd
