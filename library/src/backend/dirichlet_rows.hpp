@@ -6,7 +6,8 @@
 //
 // A row is two passes over its variates, the second computing them again:
 // the sum must be known before any share is written, and a GPU thread has no
-// room to keep k of them.
+// room to keep k of them. Wide rows on GPUs split each pass over the threads
+// of a block (parts of for_each_row_log) and merge the partial sums.
 #pragma once
 
 #include <cstdint>
@@ -18,17 +19,19 @@
 namespace rocdist::backend
 {
 
-// visit(j, l_j) for j = 0 .. k - 1 in order, l_j the scaled logarithm of
-// component j's gamma variate.
+// visit(j, l_j) for the components j of row `row`, l_j the scaled
+// logarithm of component j's gamma variate: the components of the row's
+// engine blocks part, part + parts, part + 2 parts, ... (all of them, in
+// order, for part 0 of 1).
 template <class T, class Visit>
 ROCDIST_HOST_DEVICE void for_each_row_log(engine::philox_key key, const T* alpha, std::uint64_t k, std::uint64_t row,
-                                          Visit&& visit)
+                                          Visit&& visit, std::uint64_t part = 0, std::uint64_t parts = 1)
 {
     constexpr unsigned   G      = gamma_group_size<T>;
     const std::uint64_t  first  = row * k;
     const shape_array<T> shapes{alpha, first, k, T(1), T(0)};
     const std::uint64_t  blocks = (first + k - 1) / G - first / G + 1;
-    for(std::uint64_t b = first / G; b < first / G + blocks; ++b)
+    for(std::uint64_t b = first / G + part; b < first / G + blocks; b += parts)
     {
         double l[G];
         gamma_packet<T>(key, b, shapes, gamma_scaled_logs<T>{}, l);
@@ -46,7 +49,7 @@ template <class T>
 ROCDIST_HOST_DEVICE void dirichlet_row(engine::philox_key key, const T* alpha, std::uint64_t k, std::uint64_t row,
                                        T* out)
 {
-    distributions::scaled_log_sum sum;
+    distributions::scaled_log_sum sum = distributions::scaled_log_sum::empty();
     for_each_row_log(key, alpha, k, row, [&](std::uint64_t, double l) { sum.add(l); });
     for_each_row_log(key, alpha, k, row, [&](std::uint64_t j, double l) { out[j] = sum.share<T>(l); });
 }

@@ -27,40 +27,69 @@ ROCDIST_HOST_DEVICE T beta_from_scaled_logs(double sx, double sy)
     return static_cast<T>(1 / (1 + std::exp(t)));
 }
 
-// The sum of a row's X_j / X_max, accumulated from scaled logarithms in one
-// pass: m is the largest logarithm so far, and the sum is rescaled when it
-// grows (about ln k times in a row of k independent variates). The sum is
-// compensated (Neumaier), so that X_j / sum X, each rounded once, add up to
-// 1 within an ulp or two of the output's format even for k = 10^4.
-class scaled_log_sum
+// The sum of a row's X_j / X_max, accumulated from scaled logarithms: m is
+// the largest logarithm so far, and the sum s is rescaled when it grows
+// (about ln k times in a row of k independent variates). The sum is
+// compensated (Neumaier, c), so that X_j / sum X, each rounded once, add up
+// to 1 within an ulp or two of the output's format even for k = 10^4.
+// Partial sums of parts of a row merge (GPU blocks that share a row). A
+// plain aggregate, so that GPU blocks can reduce it in __shared__ memory:
+// start from empty().
+struct scaled_log_sum
 {
-public:
+    double m, s, c;
+
+    static ROCDIST_HOST_DEVICE scaled_log_sum empty() { return {-HUGE_VAL, 0, 0}; }
+
     ROCDIST_HOST_DEVICE void add(double l)
     {
-        double term = 1;
-        if(l > m_)
+        if(l > m)
         {
-            const double f = std::exp((m_ - l) * 0x1p64); // 0 for the first term (m = -inf)
-            s_ *= f;
-            c_ *= f;
-            m_ = l;
+            rescale(std::exp((m - l) * 0x1p64)); // 0 for the first term (m = -inf)
+            m = l;
+            add_term(1);
         }
         else
-            term = std::exp((l - m_) * 0x1p64);
-        const double t = s_ + term;
-        c_ += std::fabs(s_) >= term ? (s_ - t) + term : (term - t) + s_;
-        s_ = t;
+            add_term(std::exp((l - m) * 0x1p64));
+    }
+
+    // The sum of both parts' variates.
+    ROCDIST_HOST_DEVICE void merge(const scaled_log_sum& other)
+    {
+        if(other.m == -HUGE_VAL)
+            return;
+        if(other.m > m)
+        {
+            rescale(std::exp((m - other.m) * 0x1p64));
+            m = other.m;
+            add_term(other.s);
+            c += other.c;
+            return;
+        }
+        const double f = std::exp((other.m - m) * 0x1p64);
+        add_term(other.s * f);
+        c += other.c * f;
     }
 
     // X_j / sum X for the variate whose scaled logarithm is l.
     template <class T>
     ROCDIST_HOST_DEVICE T share(double l) const
     {
-        return static_cast<T>(std::exp((l - m_) * 0x1p64) / (s_ + c_));
+        return static_cast<T>(std::exp((l - m) * 0x1p64) / (s + c));
     }
 
 private:
-    double m_ = -HUGE_VAL, s_ = 0, c_ = 0;
+    ROCDIST_HOST_DEVICE void rescale(double f)
+    {
+        s *= f;
+        c *= f;
+    }
+    ROCDIST_HOST_DEVICE void add_term(double term)
+    {
+        const double t = s + term;
+        c += std::fabs(s) >= std::fabs(term) ? (s - t) + term : (term - t) + s;
+        s = t;
+    }
 };
 
 } // namespace rocdist::distributions

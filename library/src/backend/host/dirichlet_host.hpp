@@ -41,7 +41,7 @@ void generate_dirichlet(engine::philox_key key, const T* alpha, std::uint64_t k,
         }
         thread_local std::vector<double> logs;
         logs.resize(k);
-        distributions::scaled_log_sum sum;
+        distributions::scaled_log_sum sum = distributions::scaled_log_sum::empty();
         backend::for_each_row_log(key, alpha, k, first_row + r, [&](std::uint64_t j, double l) {
             logs[j] = l;
             sum.add(l);
