@@ -185,15 +185,14 @@ struct gamma_functor
     }
 };
 
-// The gamma variates under which beta and Dirichlet are ratios, with
-// shapes cycling through params (host backend).
-template <class T>
-struct gamma_cycle_functor
+// Gamma variates of scale as Shapes gives them, element by element.
+template <class T, class Shapes>
+struct gamma_each_functor
 {
     using value_type                            = T;
     static constexpr unsigned outputs_per_block = gamma_group_size<T>;
     engine::philox_key key;
-    shape_cycle<T>     shapes;
+    Shapes             shapes;
 
     ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, T* v) const
     {
@@ -204,17 +203,11 @@ struct gamma_cycle_functor
 // rocdist_generate_gamma_shapes: element i is gamma_functor's element i
 // with shape shapes[i - first].
 template <class T>
-struct gamma_shapes_functor
-{
-    using value_type                            = T;
-    static constexpr unsigned outputs_per_block = gamma_group_size<T>;
-    engine::philox_key key;
-    shape_array<T>     shapes;
+using gamma_shapes_functor = gamma_each_functor<T, shape_array<T>>;
 
-    ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, T* v) const
-    {
-        gamma_packet<T>(key, block, shapes, gamma_variates<T>{}, v);
-    }
-};
+// The gamma variates under which beta and Dirichlet are ratios, with
+// shapes cycling through params (host backend).
+template <class T>
+using gamma_cycle_functor = gamma_each_functor<T, shape_cycle<T>>;
 
 } // namespace rocdist::backend

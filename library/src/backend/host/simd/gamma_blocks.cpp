@@ -332,23 +332,6 @@ void run_gamma_blocks(const Functor& f, std::uint64_t first, std::uint64_t block
         std::memcpy(out + 4 * g, partial, 4 * (blocks - g) * sizeof(float));
 }
 
-void gamma_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
-{
-    run_gamma_blocks(f, first, blocks, out);
-}
-
-void gamma_shapes_blocks(const backend::gamma_shapes_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
-                         float* out)
-{
-    run_gamma_blocks(f, first, blocks, out);
-}
-
-void gamma_cycle_blocks(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
-                        float* out)
-{
-    run_gamma_blocks(f, first, blocks, out);
-}
-
 #else // a target without vector kernels: the scalar functor, block by block
 
 template <class Functor>
@@ -358,6 +341,8 @@ void run_gamma_blocks(const Functor& f, std::uint64_t first, std::uint64_t block
         f(first + b, out + 4 * b);
 }
 
+#endif
+
 void gamma_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     run_gamma_blocks(f, first, blocks, out);
@@ -374,8 +359,6 @@ void gamma_cycle_blocks(const backend::gamma_cycle_functor<float>& f, std::uint6
 {
     run_gamma_blocks(f, first, blocks, out);
 }
-
-#endif
 
 } // namespace rocdist::host::simd::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
