@@ -82,8 +82,9 @@ void register_type()
         time_fill<T>(state, context.n,
                      [&](T* out, std::size_t n) { check(shapes_fill(out, n, shapes.data())); });
     });
-    add("beta/2.5,1.5/" + type,
-        [](benchmark::State& state) { time_fill<T>(state, context.n, [](T* out, std::size_t n) { check(beta_fill(out, n)); }); });
+    add("beta/2.5,1.5/" + type, [](benchmark::State& state) {
+        time_fill<T>(state, context.n, [](T* out, std::size_t n) { check(beta_fill(out, n)); });
+    });
     add("dirichlet/k=10/" + type, [](benchmark::State& state) {
         const bench_input<T> alpha(bench_alpha<T>());
         const std::size_t    rows = context.n / dirichlet_k;

@@ -93,7 +93,8 @@ bool within_platform_tolerance(T host, T gpu)
         return true;
     const double eps       = sizeof(T) == sizeof(float) ? 0x1p-20 : 0x1p-46;
     const double magnitude = std::max(double(host), double(gpu));
-    const double smaller   = std::max(std::min(double(host), double(gpu)), double(std::numeric_limits<T>::denorm_min()));
+    const double smaller
+        = std::max(std::min(double(host), double(gpu)), double(std::numeric_limits<T>::denorm_min()));
     const double tolerance = eps * (16 + std::fabs(std::log(smaller))) * magnitude
                              + 2 * double(std::numeric_limits<T>::denorm_min());
     return std::fabs(double(host) - double(gpu)) <= tolerance;

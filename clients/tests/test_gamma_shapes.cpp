@@ -64,11 +64,13 @@ protected:
                 ASSERT_EQ(rocdist_set_offset(gen_, offset), ROCDIST_STATUS_SUCCESS);
                 const std::vector<T> expected = rocdist_test::gamma_vector<T>(GetParam(), gen_, 1001, T(shape), T(2));
                 ASSERT_EQ(rocdist_set_offset(gen_, offset), ROCDIST_STATUS_SUCCESS);
-                const std::vector<T> x = gamma_shapes_vector<T>(GetParam(), gen_, std::vector<T>(1001, T(shape)), T(2), 1);
+                const std::vector<T> x
+                    = gamma_shapes_vector<T>(GetParam(), gen_, std::vector<T>(1001, T(shape)), T(2), 1);
                 if(exact<T>())
                     EXPECT_EQ(x, expected) << "shape " << shape << " offset " << offset;
                 else
-                    EXPECT_EQ(rocdist_test::platform_flips(x, expected), 0u) << "shape " << shape << " offset " << offset;
+                    EXPECT_EQ(rocdist_test::platform_flips(x, expected), 0u)
+                        << "shape " << shape << " offset " << offset;
             }
     }
 
@@ -103,10 +105,10 @@ protected:
         std::vector<T> pieces;
         while(pieces.size() < n)
         {
-            const size_t piece = std::min<size_t>(n - pieces.size(), 1 + rng() % 700);
-            const auto   part  = gamma_shapes_vector<T>(
-                GetParam(), gen_, std::vector<T>(shapes.begin() + pieces.size(), shapes.begin() + pieces.size() + piece),
-                T(3), rng() % 4);
+            const size_t         piece = std::min<size_t>(n - pieces.size(), 1 + rng() % 700);
+            const auto           from  = shapes.begin() + static_cast<std::ptrdiff_t>(pieces.size());
+            const std::vector<T> these(from, from + static_cast<std::ptrdiff_t>(piece));
+            const std::vector<T> part = gamma_shapes_vector<T>(GetParam(), gen_, these, T(3), rng() % 4);
             pieces.insert(pieces.end(), part.begin(), part.end());
         }
         EXPECT_EQ(pieces, reference);

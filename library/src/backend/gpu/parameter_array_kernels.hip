@@ -33,8 +33,8 @@ ROCDIST_KERNEL void flag_invalid_shapes(const T* shapes, std::uint64_t n, unsign
 // Two resident blocks asked for: left to itself, ptxas holds the float
 // kernel to 64 registers and spills; at this bound it takes 92 and none.
 template <class T>
-ROCDIST_KERNEL_RESIDENT(2) void dirichlet_rows(engine::philox_key key, const T* alpha, std::uint64_t k, std::uint64_t rows,
-                                   std::uint64_t first_row, T* out)
+ROCDIST_KERNEL_RESIDENT(2) void dirichlet_rows(engine::philox_key key, const T* alpha, std::uint64_t k,
+                                               std::uint64_t rows, std::uint64_t first_row, T* out)
 {
     ROCDIST_GRID_STRIDE(r, rows)
     backend::dirichlet_row(key, alpha, k, first_row + r, out + r * k);

@@ -81,7 +81,8 @@ inline distributions::gamma_params<float> element_params(const backend::gamma_fu
 inline distributions::gamma_params<float> element_params(const backend::gamma_shapes_functor<float>& f,
                                                          std::uint64_t i)
 {
-    return f.shapes.has(i) ? f.shapes.at(i) : distributions::make_gamma_params(1.0f, f.shapes.scale, f.shapes.log_scale);
+    return f.shapes.has(i) ? f.shapes.at(i)
+                           : distributions::make_gamma_params(1.0f, f.shapes.scale, f.shapes.log_scale);
 }
 
 inline distributions::gamma_params<float> element_params(const backend::gamma_cycle_functor<float>& f,
@@ -90,12 +91,13 @@ inline distributions::gamma_params<float> element_params(const backend::gamma_cy
     return f.shapes.at(i);
 }
 
+// The call's scale and its logarithm (1 and 0 for beta's and Dirichlet's).
 inline float call_scale(const backend::gamma_functor<float>& f) { return f.params.scale; }
-inline float call_scale(const backend::gamma_cycle_functor<float>&) { return 1.0f; }
-inline float call_log_scale(const backend::gamma_cycle_functor<float>&) { return 0.0f; }
 inline float call_scale(const backend::gamma_shapes_functor<float>& f) { return f.shapes.scale; }
+inline float call_scale(const backend::gamma_cycle_functor<float>&) { return 1.0f; }
 inline float call_log_scale(const backend::gamma_functor<float>& f) { return f.params.log_scale; }
 inline float call_log_scale(const backend::gamma_shapes_functor<float>& f) { return f.shapes.log_scale; }
+inline float call_log_scale(const backend::gamma_cycle_functor<float>&) { return 0.0f; }
 
 // The parameters of a group's 4 Lanes(d) attempts, one per element, as
 // arrays the lanes load (distributions::gamma_params' fields; boost as a

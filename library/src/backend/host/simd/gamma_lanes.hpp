@@ -122,7 +122,8 @@ HWY_INLINE hn::Vec<DF> gamma_attempt(DF df, const distributions::gamma_params<fl
                                      hn::Vec<hn::RebindToUnsigned<DF>> u, hn::Vec<hn::RebindToUnsigned<DF>> boost_word,
                                      hn::Vec<DF>& dv, hn::Vec<DF>& power, hn::Mask<DF>& rejected, hn::Mask<DF>& wide)
 {
-    return gamma_attempt(df, hn::Set(df, p.c), hn::Set(df, p.d), hn::Set(df, p.half_defect), hn::FirstN(df, p.boost ? hn::Lanes(df) : 0),
+    const auto boost = hn::FirstN(df, p.boost ? hn::Lanes(df) : 0);
+    return gamma_attempt(df, hn::Set(df, p.c), hn::Set(df, p.d), hn::Set(df, p.half_defect), boost,
                          hn::Set(df, p.inv_shape), p.scale, p.log_scale, z, u, boost_word, dv, power, rejected, wide);
 }
 
