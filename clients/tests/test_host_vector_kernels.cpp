@@ -9,10 +9,11 @@
 // stream's layout) must be bit-identical; Box-Muller may differ by the vector kernel's log and
 // sincos, up to the bound measured in docs/normal.md, and must be
 // bit-identical on a target without vector kernels (so the test also shows
-// that the target override reaches the library). Float gamma's vector
-// kernel may differ by its log, sincos and exp (docs/gamma.md), and a
-// decision within those roundings of its boundary may flip (rarely); on a
-// target without vector kernels it too must be bit-identical.
+// that the target override reaches the library). Gamma's vector kernels
+// (float and double, both orderings) may differ by their log, sincos and
+// exp (docs/gamma.md), and a decision within those roundings of its
+// boundary may flip (rarely); on a target without vector kernels they too
+// must be bit-identical.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -478,126 +479,146 @@ TEST_P(host_vector_kernels, box_muller_within_bound)
         RecordProperty("max_ulp_case_" + std::to_string(i), std::to_string(worst[i]));
 }
 
-// Float gamma: the kernel against the scalar functor, in units of 2^-24 of
-// magnitude (4 + |ln(magnitude / scale)| + (shape < 1 ? |ln scale| : 0)), the
-// form of the host-vs-GPU tolerance in test_gamma_stream.cpp (which allows 16
-// units, 2^-20): the boost's exponential multiplies the logs' relative error
-// by |ln(x / scale)|, and its float exponent log U' / a + ln scale, rounded
-// once, carries half an ulp of |ln scale| whenever the logs differ by one.
-// Two subnormal units are allowed for results that round to subnormals.
-double gamma_error_units(float a, float b, float shape, float scale)
+// Gamma: the kernel against the scalar functor, in units of 2^-24 (float)
+// or 2^-53 (double) of magnitude (4 + |ln(magnitude / scale)| + (shape < 1
+// ? |ln scale| : 0)), the form of the host-vs-GPU tolerance in
+// test_gamma_stream.cpp (which allows 16 float units, 2^-20, and 128 double
+// units, 2^-46): the boost's exponential multiplies the logs' relative error
+// by |ln(x / scale)|, and its exponent log U' / a + ln scale, rounded once,
+// carries half an ulp of |ln scale| whenever the logs differ by one. Two
+// subnormal units are allowed for results that round to subnormals.
+template <class T>
+double gamma_error_units(T a, T b, T shape, T scale)
 {
     if(a == b)
         return 0;
     const double magnitude = std::max(double(a), double(b));
-    const double excess    = std::fabs(double(a) - double(b)) - 2 * double(std::numeric_limits<float>::denorm_min());
+    const double excess
+        = std::fabs(double(a) - double(b)) - 2 * double(std::numeric_limits<T>::denorm_min());
     if(excess <= 0)
         return 0;
+    const double unit     = sizeof(T) == sizeof(float) ? 0x1p-24 : 0x1p-53;
     const double exponent = shape < 1 ? std::fabs(std::log(double(scale))) : 0;
-    return excess / (0x1p-24 * magnitude * (4 + std::fabs(std::log(magnitude / double(scale))) + exponent));
+    // Relative first: unit * magnitude underflows for subnormal doubles.
+    return excess / magnitude / (unit * (4 + std::fabs(std::log(magnitude / double(scale))) + exponent));
 }
 
-// Measured over these requests on AVX2 and AVX-512 (docs/gamma.md): at most
-// 14.1 units (shape 1, where y = c z near -1 multiplies z's error by
-// 3|y| / (1 + y)), 4.9 at shape 0.3, 3.0 at 0.001, 2.7 at 2.5, 0.06 at 1e6;
-// no flipped decision.
-constexpr double gamma_bound_units = 16;
+// Measured over these requests on AVX2 and AVX-512 (docs/gamma.md), float:
+// at most 14.1 units (shape 1, where y = c z near -1 multiplies z's error
+// by 3|y| / (1 + y)), 4.9 at shape 0.3, 3.0 at 0.001, 2.7 at 2.5, 0.06 at
+// 1e6; double: at most 50.5 units (shape 1), 8.2 at 0.3, 3.3 at 0.001,
+// 3.0 at 2.5, 0.06 at 1e6; no flipped decision.
+template <class T>
+constexpr double gamma_bound_units = sizeof(T) == sizeof(float) ? 16 : 128;
+
+// Whether a and b are within the bound, counting a flipped decision (a
+// value from another attempt: unrelated, so far beyond any rounding, 2^-10
+// relative) as within it.
+template <class T>
+bool gamma_within_bound(T a, T b, T shape, T scale, double& worst, std::size_t& flips)
+{
+    const double err = gamma_error_units(a, b, shape, scale);
+    if(err > gamma_bound_units<T> && std::fabs(double(a) - double(b)) > 0x1p-10 * std::max(double(a), double(b)))
+    {
+        ++flips;
+        return true;
+    }
+    worst = std::max(worst, err);
+    return err <= gamma_bound_units<T>;
+}
 
 struct gamma_case
 {
-    float shape, scale;
+    double shape, scale;
 };
-const gamma_case gamma_cases[] = {{0.001f, 1.0f}, {0.3f, 1.0f}, {0.3f, 1e-20f}, {1.0f, 1.0f}, {2.5f, 1.0f}, {1e6f, 1.0f}};
+const gamma_case gamma_cases[] = {{0.001, 1.0}, {0.3, 1.0}, {0.3, 1e-20}, {1.0, 1.0}, {2.5, 1.0}, {1e6, 1.0}};
 
-TEST_P(host_vector_kernels, gamma_float_within_bound)
+rocdist_status generate_gamma(rocdist_generator g, float* out, size_t n, float shape, float scale)
+{
+    return rocdist_generate_gamma(g, out, n, shape, scale);
+}
+rocdist_status generate_gamma(rocdist_generator g, double* out, size_t n, double shape, double scale)
+{
+    return rocdist_generate_gamma_double(g, out, n, shape, scale);
+}
+rocdist_status generate_gamma_shapes(rocdist_generator g, float* out, size_t n, const float* shapes, float scale)
+{
+    return rocdist_generate_gamma_shapes(g, out, n, shapes, scale);
+}
+rocdist_status generate_gamma_shapes(rocdist_generator g, double* out, size_t n, const double* shapes, double scale)
+{
+    return rocdist_generate_gamma_shapes_double(g, out, n, shapes, scale);
+}
+
+template <class T>
+void compare_gamma(bool vector_target)
 {
     size_t differing = 0;
     for(const gamma_case& c : gamma_cases)
     {
-        const float shape = c.shape, scale = c.scale;
+        const T shape = T(c.shape), scale = T(c.scale);
         SCOPED_TRACE(::testing::Message() << "shape " << shape << " scale " << scale);
         double      worst    = 0;
         std::size_t elements = 0, flips = 0;
-        compare<float>(
+        compare<T>(
             [&](engine::philox_key k) {
-                return backend::gamma_functor<float>{k, rocdist::distributions::make_gamma_params(shape, scale)};
+                return backend::gamma_functor<T>{k, rocdist::distributions::make_gamma_params(shape, scale)};
             },
-            [&](rocdist_generator g, float* out, size_t n) { return rocdist_generate_gamma(g, out, n, shape, scale); },
-            [&](float a, float b) {
+            [&](rocdist_generator g, T* out, size_t n) { return generate_gamma(g, out, n, shape, scale); },
+            [&](T a, T b) {
                 ++elements;
                 differing += !same_bits(a, b);
-                if(!vector_target())
-                    return same_bits(a, b);
-                const double err = gamma_error_units(a, b, shape, scale);
-                // A flipped decision gives a value from another attempt:
-                // unrelated, so far beyond any rounding (2^-10 relative).
-                if(err > gamma_bound_units && std::fabs(double(a) - double(b)) > 0x1p-10 * std::max(double(a), double(b)))
-                {
-                    ++flips;
-                    return true;
-                }
-                worst = std::max(worst, err);
-                return err <= gamma_bound_units;
+                return vector_target ? gamma_within_bound(a, b, shape, scale, worst, flips) : same_bits(a, b);
             });
         // A flip needs a decision within a few ulp of its boundary (about
         // 1e-7 per element, docs/gamma.md); 2^-16 is the GPU test's allowance.
         EXPECT_LE(flips, elements >> 16) << "of " << elements;
         const std::string name = std::to_string(shape) + "_scale_" + std::to_string(scale);
-        RecordProperty("max_units_shape_" + name, std::to_string(worst));
-        RecordProperty("flips_shape_" + name, std::to_string(flips));
+        ::testing::Test::RecordProperty("max_units_shape_" + name, std::to_string(worst));
+        ::testing::Test::RecordProperty("flips_shape_" + name, std::to_string(flips));
     }
     // The kernel's log, sincos and exp round differently from libm's on a
     // share of the elements: none differing means the target did not run.
-    if(vector_target())
+    if(vector_target)
         EXPECT_GT(differing, 0u) << "the library did not run the vector kernel of this target";
 }
 
-// Float gamma with a shape per element (rocdist_generate_gamma_shapes):
-// the kernel against the scalar functor, within the bound above, with
-// shapes below and above 1 mixed in every vector, and a change of shape at
-// every element.
-TEST_P(host_vector_kernels, gamma_shapes_float_within_bound)
+TEST_P(host_vector_kernels, gamma_float_within_bound) { compare_gamma<float>(vector_target()); }
+
+TEST_P(host_vector_kernels, gamma_double_within_bound) { compare_gamma<double>(vector_target()); }
+
+// Gamma with a shape per element (rocdist_generate_gamma_shapes): the
+// kernel against the scalar functor, within the bound above, with shapes
+// below and above 1 mixed in every vector, and a change of shape at every
+// element.
+template <class T>
+void compare_gamma_shapes(bool vector_target)
 {
-    const float shapes_used[] = {0.001f, 0.3f, 1.0f, 2.5f, 1e6f};
-    size_t      differing = 0, elements = 0, flips = 0;
-    double      worst     = 0;
-    rocdist_generator gen = nullptr;
+    const T           shapes_used[] = {T(0.001), T(0.3), T(1), T(2.5), T(1e6)};
+    size_t            differing = 0, elements = 0, flips = 0;
+    double            worst     = 0;
+    rocdist_generator gen       = nullptr;
     ASSERT_EQ(rocdist_create_generator_host(&gen, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
     for(const request& q : requests())
     {
         SCOPED_TRACE(::testing::Message() << "seed " << q.seed << " offset " << q.offset << " n " << q.n);
-        std::vector<float> shapes(q.n);
+        std::vector<T> shapes(q.n);
         for(size_t j = 0; j < q.n; ++j)
             shapes[j] = shapes_used[(q.offset + j) * 2654435761u % 5];
         ASSERT_EQ(rocdist_set_seed(gen, q.seed), ROCDIST_STATUS_SUCCESS);
         ASSERT_EQ(rocdist_set_offset(gen, q.offset), ROCDIST_STATUS_SUCCESS);
-        backend_buffer<float> buffer(rocdist_test::backend::host, q.n, q.misalign);
-        ASSERT_EQ(rocdist_generate_gamma_shapes(gen, buffer.data(), q.n, shapes.data(), 1.0f), ROCDIST_STATUS_SUCCESS);
-        const std::vector<float>                   got = buffer.outputs();
-        const backend::gamma_shapes_functor<float> f{engine::philox_key_from_seed(q.seed),
-                                                     {shapes.data(), q.offset, q.n, 1.0f, 0.0f}};
+        backend_buffer<T> buffer(rocdist_test::backend::host, q.n, q.misalign);
+        ASSERT_EQ(generate_gamma_shapes(gen, buffer.data(), q.n, shapes.data(), T(1)), ROCDIST_STATUS_SUCCESS);
+        const std::vector<T>                   got = buffer.outputs();
+        const backend::gamma_shapes_functor<T> f{engine::philox_key_from_seed(q.seed),
+                                                 {shapes.data(), q.offset, q.n, T(1), T(0)}};
         size_t bad = 0;
         for(size_t j = 0; j < q.n && bad < 5; ++j)
         {
-            const float a = got[j], b = element(f, q.offset + j);
+            const T a = got[j], b = element(f, q.offset + j);
             ++elements;
             differing += !same_bits(a, b);
-            bool ok = same_bits(a, b);
-            if(vector_target())
-            {
-                const double err = gamma_error_units(a, b, shapes[j], 1.0f);
-                if(err > gamma_bound_units && std::fabs(double(a) - double(b)) > 0x1p-10 * std::max(double(a), double(b)))
-                {
-                    ++flips;
-                    ok = true;
-                }
-                else
-                {
-                    worst = std::max(worst, err);
-                    ok    = err <= gamma_bound_units;
-                }
-            }
-            if(!ok)
+            if(!(vector_target ? gamma_within_bound(a, b, shapes[j], T(1), worst, flips) : same_bits(a, b)))
             {
                 ADD_FAILURE() << "element " << j << " shape " << shapes[j] << ": got " << a << ", functor " << b;
                 ++bad;
@@ -606,18 +627,23 @@ TEST_P(host_vector_kernels, gamma_shapes_float_within_bound)
     }
     EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
     EXPECT_LE(flips, elements >> 16) << "of " << elements;
-    RecordProperty("max_units", std::to_string(worst));
-    RecordProperty("flips", std::to_string(flips));
-    if(vector_target())
+    ::testing::Test::RecordProperty("max_units", std::to_string(worst));
+    ::testing::Test::RecordProperty("flips", std::to_string(flips));
+    if(vector_target)
         EXPECT_GT(differing, 0u) << "the library did not run the vector kernel of this target";
 }
 
-// The fast ordering's float gamma: the generator against the scalar
-// sampler's candidates, chunk by chunk, within the bound of the
-// reproducible kernel's test below; a flipped decision drops or adds an
-// output and shifts the rest of its chunk, so a chunk is compared up to its
-// first value beyond the bound, and such chunks must be rare.
-TEST_P(host_vector_kernels, fast_ordering_gamma_float_within_bound)
+TEST_P(host_vector_kernels, gamma_shapes_float_within_bound) { compare_gamma_shapes<float>(vector_target()); }
+
+TEST_P(host_vector_kernels, gamma_shapes_double_within_bound) { compare_gamma_shapes<double>(vector_target()); }
+
+// The fast ordering's gamma: the generator against the scalar sampler's
+// candidates, chunk by chunk, within the bound of the reproducible
+// kernel's test above; a flipped decision drops or adds an output and
+// shifts the rest of its chunk, so a chunk is compared up to its first
+// value beyond the bound, and such chunks must be rare.
+template <class T>
+void compare_fast_gamma(bool vector_target)
 {
     rocdist_generator gen = nullptr;
     ASSERT_EQ(rocdist_create_generator_host(&gen, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
@@ -625,18 +651,19 @@ TEST_P(host_vector_kernels, fast_ordering_gamma_float_within_bound)
     size_t differing = 0;
     for(const gamma_case& c : gamma_cases)
     {
-        SCOPED_TRACE(::testing::Message() << "shape " << c.shape << " scale " << c.scale);
+        const T shape = T(c.shape), scale = T(c.scale);
+        SCOPED_TRACE(::testing::Message() << "shape " << shape << " scale " << scale);
         size_t elements = 0, flipped_chunks = 0;
         double worst    = 0;
-        compare_fast<float>(
+        compare_fast<T>(
             gen,
             [&](engine::philox_key key) {
-                return backend::gamma_sampler<float>{key, rocdist::distributions::make_gamma_params(c.shape, c.scale)};
+                return backend::gamma_sampler<T>{key, rocdist::distributions::make_gamma_params(shape, scale)};
             },
-            [&](rocdist_generator g, float* out, size_t n) { return rocdist_generate_gamma(g, out, n, c.shape, c.scale); },
-            [&](const std::vector<float>& got, const std::vector<float>& expected) {
-                if(!vector_target())
-                    return expect_each(got, expected, same_bits<float>);
+            [&](rocdist_generator g, T* out, size_t n) { return generate_gamma(g, out, n, shape, scale); },
+            [&](const std::vector<T>& got, const std::vector<T>& expected) {
+                if(!vector_target)
+                    return expect_each(got, expected, same_bits<T>);
                 for(size_t begin = 0; begin < got.size(); begin += backend::compacted_chunk_size)
                 {
                     const size_t end = std::min(got.size(), begin + backend::compacted_chunk_size);
@@ -644,8 +671,8 @@ TEST_P(host_vector_kernels, fast_ordering_gamma_float_within_bound)
                     {
                         ++elements;
                         differing += !same_bits(got[j], expected[j]);
-                        const double err = gamma_error_units(got[j], expected[j], c.shape, c.scale);
-                        if(err > gamma_bound_units)
+                        const double err = gamma_error_units(got[j], expected[j], shape, scale);
+                        if(err > gamma_bound_units<T>)
                         {
                             ++flipped_chunks;
                             break;
@@ -655,14 +682,18 @@ TEST_P(host_vector_kernels, fast_ordering_gamma_float_within_bound)
                 }
             });
         EXPECT_LE(flipped_chunks, elements >> 16) << "of " << elements << " elements";
-        const std::string name = std::to_string(c.shape) + "_scale_" + std::to_string(c.scale);
-        RecordProperty("fast_max_units_shape_" + name, std::to_string(worst));
-        RecordProperty("fast_flipped_chunks_shape_" + name, std::to_string(flipped_chunks));
+        const std::string name = std::to_string(shape) + "_scale_" + std::to_string(scale);
+        ::testing::Test::RecordProperty("fast_max_units_shape_" + name, std::to_string(worst));
+        ::testing::Test::RecordProperty("fast_flipped_chunks_shape_" + name, std::to_string(flipped_chunks));
     }
-    if(vector_target())
+    if(vector_target)
         EXPECT_GT(differing, 0u) << "the library did not run the vector kernel of this target";
     EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
 }
+
+TEST_P(host_vector_kernels, fast_ordering_gamma_float_within_bound) { compare_fast_gamma<float>(vector_target()); }
+
+TEST_P(host_vector_kernels, fast_ordering_gamma_double_within_bound) { compare_fast_gamma<double>(vector_target()); }
 
 // Batched categorical sampling's weight tiles (simd/weight_tiles.hpp):
 // under every target, the categories of a target without vector kernels,

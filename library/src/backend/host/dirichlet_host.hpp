@@ -1,5 +1,5 @@
-// Dirichlet rows on the host backend, on all cores: in float with every
-// alpha at least 1/2, from the vector kernel's gamma variates
+// Dirichlet rows on the host backend, on all cores: with every alpha at
+// least 1/2, from the vector kernel's gamma variates
 // (gamma_ratios_host.hpp); otherwise each row's gamma logarithms are
 // computed once into a buffer of the thread's, where the GPU computes them
 // twice (backend/dirichlet_rows.hpp has the definition), with the same
@@ -24,13 +24,10 @@ template <class T>
 void generate_dirichlet(engine::philox_key key, const T* alpha, std::uint64_t k, std::uint64_t rows,
                         std::uint64_t first_row, T* out)
 {
-    if constexpr(sizeof(T) == sizeof(float))
+    if(std::all_of(alpha, alpha + k, ratio_of_variates<T>))
     {
-        if(std::all_of(alpha, alpha + k, ratio_of_variates))
-        {
-            dirichlet_rows_from_variates(key, alpha, k, rows, first_row, out);
-            return;
-        }
+        dirichlet_rows_from_variates(key, alpha, k, rows, first_row, out);
+        return;
     }
     const auto row = [&](std::uint64_t r) {
         T* const row_out = out + r * k;

@@ -9,11 +9,11 @@
 // blocks - 1 of f to out[0 .. P blocks) (P = outputs_per_block; out needs no
 // alignment) with the same value for every element as f, except float
 // Box-Muller, polar (float and double), inverse CDF (float, and the fast
-// form in double) and gamma on a vector target, whose log, sincos and exp
-// are the kernels' own
+// form in double) and gamma (float and double) on a vector target, whose
+// log, sincos and exp are the kernels' own
 // (box_muller_lanes.hpp, polar_lanes.hpp, inverse_cdf_lanes.hpp and
-// gamma_lanes.hpp state the bounds). Float gamma's kernels (one shape per
-// call, or one per element) are gamma_blocks.cpp, the rest block_kernels.cpp.
+// gamma_lanes.hpp state the bounds). Gamma's kernels (one shape per call,
+// or one per element) are gamma_blocks.cpp, the rest block_kernels.cpp.
 //
 // The target: Highway's choice (hwy::SupportedTargets() on this CPU), which
 // the tests and the bench narrow with hwy::SetSupportedTargetsForTest to run
@@ -57,9 +57,15 @@ void run_blocks(const backend::categorical_functor& f, std::uint64_t first, std:
 void run_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
 void run_blocks(const backend::gamma_shapes_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
 void run_blocks(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
-// Float beta: from the cycle's variates where a and b allow it
+void run_blocks(const backend::gamma_functor<double>& f, std::uint64_t first, std::uint64_t blocks, double* out);
+void run_blocks(const backend::gamma_shapes_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
+                double* out);
+void run_blocks(const backend::gamma_cycle_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
+                double* out);
+// Beta: from the cycle's variates where a and b allow it
 // (backend/host/gamma_ratios_host.hpp), else the scalar functor.
 void run_blocks(const backend::beta_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
+void run_blocks(const backend::beta_functor<double>& f, std::uint64_t first, std::uint64_t blocks, double* out);
 
 // Whether run_blocks takes Functor.
 template <class Functor>
@@ -93,7 +99,13 @@ inline constexpr bool has_block_kernel<backend::gamma_functor<float>> = true;
 template <>
 inline constexpr bool has_block_kernel<backend::gamma_shapes_functor<float>> = true;
 template <>
+inline constexpr bool has_block_kernel<backend::gamma_functor<double>> = true;
+template <>
+inline constexpr bool has_block_kernel<backend::gamma_shapes_functor<double>> = true;
+template <>
 inline constexpr bool has_block_kernel<backend::beta_functor<float>> = true;
+template <>
+inline constexpr bool has_block_kernel<backend::beta_functor<double>> = true;
 
 // The Kernel of host::generate_blocks.
 struct block_kernel

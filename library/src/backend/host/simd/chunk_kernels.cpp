@@ -267,77 +267,93 @@ void polar_double_chunk(const backend::polar_sampler<double>& s, std::uint64_t f
 }
 
 // 0 where an attempt was rejected, 1 where accepted, 2 where accepted with
-// an exponent outside (-80, 80).
+// an exponent outside (-80, 80) (doubles: (-700, 700)).
 template <class DF>
 HWY_INLINE hn::Vec<hn::RebindToUnsigned<DF>> attempt_kind(DF, hn::Mask<DF> rejected, hn::Mask<DF> wide)
 {
     const hn::RebindToUnsigned<DF> du;
     return hn::IfThenZeroElse(hn::RebindMask(du, rejected),
-                              hn::IfThenElse(hn::RebindMask(du, wide), hn::Set(du, 2u), hn::Set(du, 1u)));
+                              hn::IfThenElse(hn::RebindMask(du, wide), hn::Set(du, 2), hn::Set(du, 1)));
 }
 
-// Float gamma: a candidate is one group (backend/gamma_words.hpp), its four
-// attempts from blocks 1 and 2 (and block 0 below shape 1), each accepted
-// attempt an output. A rejected attempt reads no further word, so every
-// candidate runs on the lanes (gamma_lanes.hpp); the accepted outputs are
-// then appended in candidate order, attempt by attempt.
-void gamma_float_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
+// Gamma: a candidate is one group (backend/gamma_words.hpp), its four
+// (float) or two (double) attempts from blocks 1 and 2 (and block 0 below
+// shape 1), each accepted attempt an output. A rejected attempt reads no
+// further word, so every candidate runs on the lanes (gamma_lanes.hpp); the
+// accepted outputs are then appended in candidate order, attempt by
+// attempt.
+template <class T>
+void gamma_chunk(const backend::gamma_sampler<T>& s, std::uint64_t first, T* out, std::uint64_t count)
 {
-    constexpr engine::substream_tag tag = backend::gamma_sampler<float>::tag;
-    const d32_t                     d;
-    const hn::RebindToFloat<d32_t>  df;
-    const std::size_t               lanes = hn::Lanes(d);
-    const philox_round_keys         keys  = make_round_keys(s.key);
-    // Per attempt, lane-major as the outputs go: its value and kind
-    // (attempt_kind; dv and the exponent kept for libm's exp(e + log dv)
-    // where some lane is wide).
-    HWY_ALIGN float         values[4 * max_lanes], dvs[4 * max_lanes], powers[4 * max_lanes];
-    HWY_ALIGN std::uint32_t kinds[4 * max_lanes];
-    std::uint64_t           pos = 0;
+    using U                                  = hwy::MakeUnsigned<T>;
+    constexpr engine::substream_tag          tag = backend::gamma_sampler<T>::tag;
+    const d32_t                              d;
+    const hn::ScalableTag<T>                 dt;
+    const hn::RebindToUnsigned<decltype(dt)> du;
+    const std::size_t                        lanes = hn::Lanes(d);
+    const std::size_t                        L     = hn::Lanes(dt); // 4 L attempts per vector of candidates
+    const philox_round_keys                  keys  = make_round_keys(s.key);
+    // Per attempt, in output order: its value and kind (attempt_kind; dv
+    // and the exponent kept for libm's exp(e + log dv) where some lane is
+    // wide).
+    HWY_ALIGN T values[4 * max_lanes], dvs[4 * max_lanes], powers[4 * max_lanes];
+    HWY_ALIGN U kinds[4 * max_lanes];
+    std::uint64_t pos = 0;
     for(std::uint32_t c = 0; pos < count; c += static_cast<std::uint32_t>(lanes))
     {
         v32_t a0, a1, a2, a3, b0, b1, b2, b3;
         candidate_counters(d, tag, 1, c, first, a0, a1, a2, a3);
         candidate_counters(d, tag, 2, c, first, b0, b1, b2, b3);
         philox_rounds2(d, keys, a0, a1, a2, a3, b0, b1, b2, b3);
-        v32_t u0 = hn::Zero(d), u1 = u0, u2 = u0, u3 = u0;
+        v32_t c0 = hn::Zero(d), c1 = c0, c2 = c0, c3 = c0;
         if(s.params.boost)
         {
-            candidate_counters(d, tag, 0, c, first, u0, u1, u2, u3);
-            philox_rounds(d, keys, u0, u1, u2, u3);
+            candidate_counters(d, tag, 0, c, first, c0, c1, c2, c3);
+            philox_rounds(d, keys, c0, c1, c2, c3);
         }
-        hn::Vec<decltype(df)> z0, z1, z2, z3;
-        box_muller(df, a0, a1, z0, z1);
-        box_muller(df, b0, b1, z2, z3);
-        hn::Vec<decltype(df)>  dv0, dv1, dv2, dv3, e0, e1, e2, e3;
-        hn::Mask<decltype(df)> x0, x1, x2, x3, w0, w1, w2, w3;
-        const auto             v0 = gamma_attempt(df, s.params, z0, a2, u0, dv0, e0, x0, w0);
-        const auto             v1 = gamma_attempt(df, s.params, z1, a3, u1, dv1, e1, x1, w1);
-        const auto             v2 = gamma_attempt(df, s.params, z2, b2, u2, dv2, e2, x2, w2);
-        const auto             v3 = gamma_attempt(df, s.params, z3, b3, u3, dv3, e3, x3, w3);
+        hn::Vec<decltype(dt)> z0, z1, z2, z3;
+        hn::Vec<decltype(du)> u0, u1, u2, u3, ub0, ub1, ub2, ub3;
+        group_inputs(dt, a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, z0, z1, z2, z3, u0, u1, u2, u3, ub0, ub1,
+                     ub2, ub3);
+        hn::Vec<decltype(dt)>  dv0, dv1, dv2, dv3, e0, e1, e2, e3;
+        hn::Mask<decltype(dt)> x0, x1, x2, x3, w0, w1, w2, w3;
+        const auto             v0 = gamma_attempt(dt, s.params, z0, u0, ub0, dv0, e0, x0, w0);
+        const auto             v1 = gamma_attempt(dt, s.params, z1, u1, ub1, dv1, e1, x1, w1);
+        const auto             v2 = gamma_attempt(dt, s.params, z2, u2, ub2, dv2, e2, x2, w2);
+        const auto             v3 = gamma_attempt(dt, s.params, z3, u3, ub3, dv3, e3, x3, w3);
         // Every attempt accepted by the common path (most vectors): straight
         // into the output where it fits.
         const auto unusual = hn::Or(hn::Or(hn::Or(x0, w0), hn::Or(x1, w1)), hn::Or(hn::Or(x2, w2), hn::Or(x3, w3)));
-        if(hn::AllFalse(df, unusual) && pos + 4 * lanes <= count)
+        if(hn::AllFalse(dt, unusual) && pos + 4 * L <= count)
         {
-            hn::StoreInterleaved4(v0, v1, v2, v3, df, out + pos);
-            pos += 4 * lanes;
+            hn::StoreInterleaved4(v0, v1, v2, v3, dt, out + pos);
+            pos += 4 * L;
             continue;
         }
-        hn::StoreInterleaved4(v0, v1, v2, v3, df, values);
-        hn::StoreInterleaved4(attempt_kind(df, x0, w0), attempt_kind(df, x1, w1), attempt_kind(df, x2, w2),
-                              attempt_kind(df, x3, w3), d, kinds);
-        if(!hn::AllFalse(df, hn::Or(hn::Or(w0, w1), hn::Or(w2, w3))))
+        hn::StoreInterleaved4(v0, v1, v2, v3, dt, values);
+        hn::StoreInterleaved4(attempt_kind(dt, x0, w0), attempt_kind(dt, x1, w1), attempt_kind(dt, x2, w2),
+                              attempt_kind(dt, x3, w3), du, kinds);
+        if(!hn::AllFalse(dt, hn::Or(hn::Or(w0, w1), hn::Or(w2, w3))))
         {
-            hn::StoreInterleaved4(dv0, dv1, dv2, dv3, df, dvs);
-            hn::StoreInterleaved4(e0, e1, e2, e3, df, powers);
+            hn::StoreInterleaved4(dv0, dv1, dv2, dv3, dt, dvs);
+            hn::StoreInterleaved4(e0, e1, e2, e3, dt, powers);
         }
-        for(std::size_t k = 0; k < 4 * lanes && pos < count; ++k)
+        for(std::size_t k = 0; k < 4 * L && pos < count; ++k)
         {
             if(kinds[k] != 0)
                 out[pos++] = kinds[k] == 1 ? values[k] : std::exp(powers[k] + std::log(dvs[k]));
         }
     }
+}
+
+void gamma_float_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
+{
+    gamma_chunk(s, first, out, count);
+}
+void gamma_double_chunk(const backend::gamma_sampler<double>& s, std::uint64_t first, double* out,
+                        std::uint64_t count)
+{
+    gamma_chunk(s, first, out, count);
 }
 
 #else // a target without vector kernels: the scalar candidates
@@ -353,6 +369,11 @@ void ziggurat_double_chunk(const backend::ziggurat_sampler<double>& s, std::uint
     backend::fill_chunk(s, first, out, count);
 }
 void gamma_float_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
+{
+    backend::fill_chunk(s, first, out, count);
+}
+void gamma_double_chunk(const backend::gamma_sampler<double>& s, std::uint64_t first, double* out,
+                        std::uint64_t count)
 {
     backend::fill_chunk(s, first, out, count);
 }
@@ -379,6 +400,7 @@ namespace rocdist::host::simd
 HWY_EXPORT(ziggurat_float_chunk);
 HWY_EXPORT(ziggurat_double_chunk);
 HWY_EXPORT(gamma_float_chunk);
+HWY_EXPORT(gamma_double_chunk);
 HWY_EXPORT(polar_float_chunk);
 HWY_EXPORT(polar_double_chunk);
 
@@ -393,6 +415,10 @@ void run_chunk(const backend::ziggurat_sampler<double>& s, std::uint64_t first, 
 void run_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
 {
     HWY_DYNAMIC_DISPATCH(gamma_float_chunk)(s, first, out, count);
+}
+void run_chunk(const backend::gamma_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count)
+{
+    HWY_DYNAMIC_DISPATCH(gamma_double_chunk)(s, first, out, count);
 }
 void run_chunk(const backend::polar_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
 {

@@ -10,8 +10,8 @@
 // for bit: a candidate in which some attempt needs the slow path (which
 // reads further words) runs on the scalar sampler. Polar's decisions are
 // the scalar sampler's and its values may differ by the vector log
-// (polar_lanes.hpp). Float gamma's may differ by the vector kernel's log,
-// sincos and exp (gamma_lanes.hpp), and a decision within those roundings
+// (polar_lanes.hpp). Gamma's (float and double) may differ by the vector
+// kernel's log, sincos and exp (gamma_lanes.hpp), and a decision within those roundings
 // of its boundary may flip, which shifts the rest of the chunk.
 #pragma once
 
@@ -25,6 +25,7 @@ namespace rocdist::host::simd
 void run_chunk(const backend::ziggurat_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count);
 void run_chunk(const backend::ziggurat_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count);
 void run_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count);
+void run_chunk(const backend::gamma_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count);
 void run_chunk(const backend::polar_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count);
 void run_chunk(const backend::polar_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count);
 
@@ -37,6 +38,8 @@ template <>
 inline constexpr bool has_chunk_kernel<backend::ziggurat_sampler<double>> = true;
 template <>
 inline constexpr bool has_chunk_kernel<backend::gamma_sampler<float>> = true;
+template <>
+inline constexpr bool has_chunk_kernel<backend::gamma_sampler<double>> = true;
 template <>
 inline constexpr bool has_chunk_kernel<backend::polar_sampler<float>> = true;
 template <>

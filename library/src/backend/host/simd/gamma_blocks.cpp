@@ -1,17 +1,20 @@
-// The host backend's float gamma kernel (run_blocks in block_kernels.hpp),
-// compiled once for each Highway target like block_kernels.cpp. A vector
-// target takes the first attempts of Lanes(d) packets (4 Lanes(d)
-// elements) at once, lane i for packet i (backend/gamma_words.hpp): blocks
-// 1 and 2 of the packets' group substreams, their Philox rounds interleaved,
-// and block 0 below shape 1; the normals from words 0-1 of blocks 1 and 2 by
-// the vector Box-Muller of the normals (first and second normal of each
-// pair), U from words 2 and 3; then the attempt in the lanes
+// The host backend's gamma kernel (run_blocks in block_kernels.hpp), float
+// and double, compiled once for each Highway target like block_kernels.cpp.
+// A vector target takes the first attempts of Lanes(d32) packets (4
+// Lanes(d32) floats or 2 Lanes(d32) doubles) at once, packet i in 32-bit
+// lane i (backend/gamma_words.hpp): blocks 1 and 2 of the packets' group
+// substreams, their Philox rounds interleaved, and block 0 below shape 1.
+// Floats: the normals from words 0-1 of blocks 1 and 2 by the vector
+// Box-Muller of the normals (first and second normal of each pair), U from
+// words 2 and 3. Doubles, in 64-bit lanes (paired_words: even packets,
+// then odd ones): the pair from block 1 by the vector double Box-Muller, U
+// from words 0-1 and 2-3 of block 2. Then the attempts in the lanes
 // (gamma_lanes.hpp). Rejected elements (1.4% at shape 2.5, 2.7% at 0.5)
-// queue up and take their first retry Lanes(d) at a time from block 0 of
-// their own substreams (gathered counters); those rejected again finish in
-// the scalar gamma_retry from block 1 on, exactly where the functor's
-// retries would. This file is compiled with -ffp-contract=off, as
-// block_kernels.cpp is.
+// queue up and take their first retry a vector at a time from their own
+// substreams (block 0 for floats, blocks 0 and 1 for doubles, gathered
+// counters); those rejected again finish in the scalar gamma_retry, exactly
+// where the functor's retries would. This file is compiled with
+// -ffp-contract=off, as block_kernels.cpp is.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -42,7 +45,6 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 using d32_t = hn::ScalableTag<std::uint32_t>;
 using v32_t = hn::Vec<d32_t>;
-using df_t  = hn::RebindToFloat<d32_t>;
 
 constexpr std::size_t max_lanes = hn::MaxLanes(d32_t());
 
@@ -71,52 +73,69 @@ HWY_INLINE void substream_counters(d32_t d, std::uint32_t block, std::uint32_t w
 }
 
 // The parameters of a functor's element: the call's for one shape...
-inline distributions::gamma_params<float> element_params(const backend::gamma_functor<float>& f, std::uint64_t)
+template <class T>
+distributions::gamma_params<T> element_params(const backend::gamma_functor<T>& f, std::uint64_t)
 {
     return f.params;
 }
 
 // ...or the element's own; elements outside the call (those of a partial
 // block at either end, computed and dropped) take shape 1.
-inline distributions::gamma_params<float> element_params(const backend::gamma_shapes_functor<float>& f,
-                                                         std::uint64_t i)
+template <class T>
+distributions::gamma_params<T> element_params(const backend::gamma_shapes_functor<T>& f, std::uint64_t i)
 {
     return f.shapes.has(i) ? f.shapes.at(i)
-                           : distributions::make_gamma_params(1.0f, f.shapes.scale, f.shapes.log_scale);
+                           : distributions::make_gamma_params(T(1), f.shapes.scale, f.shapes.log_scale);
 }
 
-inline distributions::gamma_params<float> element_params(const backend::gamma_cycle_functor<float>& f,
-                                                         std::uint64_t i)
+template <class T>
+distributions::gamma_params<T> element_params(const backend::gamma_cycle_functor<T>& f, std::uint64_t i)
 {
     return f.shapes.at(i);
 }
 
 // The call's scale and its logarithm (1 and 0 for beta's and Dirichlet's).
-inline float call_scale(const backend::gamma_functor<float>& f) { return f.params.scale; }
-inline float call_scale(const backend::gamma_shapes_functor<float>& f) { return f.shapes.scale; }
-inline float call_scale(const backend::gamma_cycle_functor<float>&) { return 1.0f; }
-inline float call_log_scale(const backend::gamma_functor<float>& f) { return f.params.log_scale; }
-inline float call_log_scale(const backend::gamma_shapes_functor<float>& f) { return f.shapes.log_scale; }
-inline float call_log_scale(const backend::gamma_cycle_functor<float>&) { return 0.0f; }
+template <class T>
+struct scaling
+{
+    T scale, log_scale;
+};
+template <class T>
+scaling<T> call_scaling(const backend::gamma_functor<T>& f)
+{
+    return {f.params.scale, f.params.log_scale};
+}
+template <class T>
+scaling<T> call_scaling(const backend::gamma_shapes_functor<T>& f)
+{
+    return {f.shapes.scale, f.shapes.log_scale};
+}
+template <class T>
+scaling<T> call_scaling(const backend::gamma_cycle_functor<T>&)
+{
+    return {T(1), T(0)};
+}
 
-// The parameters of a group's 4 Lanes(d) attempts, one per element, as
-// arrays the lanes load (distributions::gamma_params' fields; boost as a
-// lane mask).
+// The parameters of a group's attempts, one per element (at most 4
+// Lanes(d32)), as arrays the lanes load (distributions::gamma_params'
+// fields; boost as a lane mask).
+template <class T>
 struct attempt_params
 {
-    HWY_ALIGN float         c[4 * max_lanes];
-    HWY_ALIGN float         d[4 * max_lanes];
-    HWY_ALIGN float         half_defect[4 * max_lanes];
-    HWY_ALIGN float         inv_shape[4 * max_lanes];
-    HWY_ALIGN std::uint32_t boost[4 * max_lanes];
+    using U = hwy::MakeUnsigned<T>;
+    HWY_ALIGN T c[4 * max_lanes];
+    HWY_ALIGN T d[4 * max_lanes];
+    HWY_ALIGN T half_defect[4 * max_lanes];
+    HWY_ALIGN T inv_shape[4 * max_lanes];
+    HWY_ALIGN U boost[4 * max_lanes];
 
-    void set(std::size_t at, const distributions::gamma_params<float>& p)
+    void set(std::size_t at, const distributions::gamma_params<T>& p)
     {
         c[at]           = p.c;
         d[at]           = p.d;
         half_defect[at] = p.half_defect;
         inv_shape[at]   = p.inv_shape;
-        boost[at]       = p.boost ? ~0u : 0u;
+        boost[at]       = p.boost ? ~U{0} : U{0};
     }
     void copy(std::size_t to, const attempt_params& from, std::size_t at)
     {
@@ -128,62 +147,134 @@ struct attempt_params
     }
 };
 
-// The attempts whose parameters are entries at .. at + Lanes(d) - 1.
-HWY_INLINE hn::Vec<df_t> gamma_attempt_at(const attempt_params& a, std::size_t at, float scale, float log_scale,
-                                          hn::Vec<df_t> z, v32_t u, v32_t boost_word, hn::Vec<df_t>& dv,
-                                          hn::Vec<df_t>& power, hn::Mask<df_t>& rejected, hn::Mask<df_t>& wide)
+// distributions::make_gamma_params of each lane's double shape into
+// entries at .. at + Lanes(dd) - 1 of a, operation for operation (this file
+// is compiled without contraction, and every operation is correctly
+// rounded), so the same bits; true where some lane's shape is below 1.
+template <class DD>
+HWY_INLINE bool set_lanes(DD dd, attempt_params<double>& a, std::size_t at, hn::Vec<DD> shape)
+{
+    const hn::RebindToUnsigned<DD> du;
+    const auto                     one   = hn::Set(dd, 1.0);
+    const auto                     three = hn::Set(dd, 3.0);
+    const auto                     boost = hn::Lt(shape, one);
+    const auto d = hn::Sub(hn::Add(shape, hn::IfThenElseZero(boost, one)), hn::Set(dd, 1.0 / 3.0));
+    const auto s = hn::Sqrt(d);
+    const auto c = hn::Div(one, hn::Mul(three, s));
+    const auto t = hn::Mul(hn::Mul(three, c), s);
+    hn::Store(d, dd, a.d + at);
+    hn::Store(c, dd, a.c + at);
+    hn::Store(hn::Mul(hn::Set(dd, 0.5), hn::Sub(one, hn::Mul(t, t))), dd, a.half_defect + at);
+    hn::Store(hn::Div(one, shape), dd, a.inv_shape + at);
+    hn::Store(hn::VecFromMask(du, hn::RebindMask(du, boost)), du, a.boost + at);
+    return !hn::AllFalse(dd, boost);
+}
+
+// The attempts whose parameters are entries at .. at + Lanes(dt) - 1.
+template <class DT>
+HWY_INLINE hn::Vec<DT> gamma_attempt_at(DT dt, const attempt_params<hn::TFromD<DT>>& a, std::size_t at,
+                                        scaling<hn::TFromD<DT>> scales, hn::Vec<DT> z,
+                                        hn::Vec<hn::RebindToUnsigned<DT>> u,
+                                        hn::Vec<hn::RebindToUnsigned<DT>> boost_word, hn::Vec<DT>& dv,
+                                        hn::Vec<DT>& power, hn::Mask<DT>& rejected, hn::Mask<DT>& wide)
+{
+    const hn::RebindToUnsigned<DT> du;
+    const auto                     boost = hn::RebindMask(dt, hn::Ne(hn::Load(du, a.boost + at), hn::Zero(du)));
+    return gamma_attempt(dt, hn::Load(dt, a.c + at), hn::Load(dt, a.d + at), hn::Load(dt, a.half_defect + at), boost,
+                         hn::Load(dt, a.inv_shape + at), scales.scale, scales.log_scale, z, u, boost_word, dv, power,
+                         rejected, wide);
+}
+
+// The first retry of elements[0 .. count), count <= Lanes(dt): its normal
+// z, U's word or 53 bits u and U''s ub in lane i for elements[i] (floats:
+// block 0's words 0-1, 2, 3; doubles: block 0's pair, block 1's words 0-1
+// and 2-3).
+template <class DT>
+HWY_INLINE void retry_inputs(DT dt, const philox_round_keys& keys, std::uint32_t word1,
+                             const std::uint64_t* elements, std::size_t count, hn::Vec<DT>& z,
+                             hn::Vec<hn::RebindToUnsigned<DT>>& u, hn::Vec<hn::RebindToUnsigned<DT>>& ub)
 {
     const d32_t d;
-    const df_t  df;
-    const auto  boost = hn::RebindMask(df, hn::Ne(hn::Load(d, a.boost + at), hn::Zero(d)));
-    return gamma_attempt(df, hn::Load(df, a.c + at), hn::Load(df, a.d + at), hn::Load(df, a.half_defect + at), boost,
-                         hn::Load(df, a.inv_shape + at), scale, log_scale, z, u, boost_word, dv, power, rejected, wide);
+    v32_t       w0, w1, w2, w3;
+    if constexpr(sizeof(hn::TFromD<DT>) == 4)
+    {
+        substream_blocks(d, keys, word1, 0, elements, count, w0, w1, w2, w3);
+        hn::Vec<DT> unused;
+        box_muller(dt, w0, w1, z, unused);
+        u = w2, ub = w3;
+    }
+    else
+    {
+        const hn::RebindToUnsigned<DT> du;
+        substream_blocks<2>(d, keys, word1, 0, elements, count, w0, w1, w2, w3);
+        hn::Vec<decltype(du)> x, y;
+        paired_words(d, w0, w1, w2, w3, x, y, u, ub);
+        hn::Vec<DT> unused;
+        box_muller_double(dt, bits53(du, x), bits53(du, y), z, unused);
+        u = bits53(du, u), ub = bits53(du, ub);
+    }
 }
 
 template <class Functor>
 class gamma_packets
 {
+    using T    = typename Functor::value_type;
+    using dt_t = hn::ScalableTag<T>;
+    using vt_t = hn::Vec<dt_t>;
+    using mt_t = hn::Mask<dt_t>;
+    using U    = hwy::MakeUnsigned<T>;
+
 public:
     explicit gamma_packets(const Functor& f) : f_(f), keys_(make_round_keys(f.key))
     {
         if constexpr(one_shape)
         {
-            for(std::size_t i = 0; i < 4 * hn::Lanes(d32_t()); ++i)
+            for(std::size_t i = 0; i < 4 * hn::Lanes(dt_t()); ++i)
                 group_.set(i, f.params);
             any_boost_ = f.params.boost;
         }
     }
 
-    // Packets first .. first + Lanes(d) - 1 to dst[0 .. 4 Lanes(d)).
-    void first_attempts(std::uint64_t first, float* dst)
+    // Packets first .. first + Lanes(d32) - 1 to dst[0 .. 4 Lanes(dt)).
+    void first_attempts(std::uint64_t first, T* dst)
     {
         constexpr std::uint32_t group = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::gamma_group);
         const d32_t             d;
-        const df_t              df;
+        const dt_t              dt;
+        const std::size_t       L             = hn::Lanes(dt);
+        const std::uint64_t     first_element = Functor::outputs_per_block * first;
         if constexpr(!one_shape)
         {
-            // Attempt k of lane i (element 4 (first + i) + k) at entry k L + i.
-            any_boost_      = false;
-            const std::size_t lanes = hn::Lanes(d);
-            if constexpr(std::is_same_v<Functor, backend::gamma_cycle_functor<float>>)
+            // Element first_element + 4 i + q at entry q L + i.
+            any_boost_ = false;
+            if constexpr(std::is_same_v<Functor, backend::gamma_cycle_functor<T>>)
             {
                 // The cycle's position stepped, not divided, element to element.
-                std::uint64_t at = (4 * first) % f_.shapes.k;
-                for(std::size_t i = 0; i < 4 * lanes; ++i)
+                std::uint64_t at = first_element % f_.shapes.k;
+                for(std::size_t i = 0; i < 4 * L; ++i)
                 {
-                    const distributions::gamma_params<float>& p = f_.shapes.params[at];
-                    group_.set(i % 4 * lanes + i / 4, p);
+                    const distributions::gamma_params<T>& p = f_.shapes.params[at];
+                    group_.set(i % 4 * L + i / 4, p);
                     any_boost_ = any_boost_ || p.boost;
                     at         = at + 1 == f_.shapes.k ? 0 : at + 1;
                 }
             }
-            else
-                for(std::size_t i = 0; i < 4 * lanes; ++i)
+            else if constexpr(std::is_same_v<Functor, backend::gamma_shapes_functor<double>>)
+            {
+                // Shapes of elements 4 i + q to lane i of vector q.
+                const std::uint64_t j = first_element - f_.shapes.first;
+                if(f_.shapes.count >= 4 * L && j <= f_.shapes.count - 4 * L)
                 {
-                    const distributions::gamma_params<float> p = element_params(f_, 4 * first + i);
-                    group_.set(i % 4 * lanes + i / 4, p);
-                    any_boost_ = any_boost_ || p.boost;
+                    vt_t s0, s1, s2, s3;
+                    hn::LoadInterleaved4(dt, f_.shapes.shapes + j, s0, s1, s2, s3);
+                    any_boost_ = set_lanes(dt, group_, 0 * L, s0) | set_lanes(dt, group_, 1 * L, s1)
+                                 | set_lanes(dt, group_, 2 * L, s2) | set_lanes(dt, group_, 3 * L, s3);
                 }
+                else
+                    set_elements(first_element);
+            }
+            else
+                set_elements(first_element);
         }
         v32_t a0, a1, a2, a3, b0, b1, b2, b3;
         substream_counters(d, 1, group, first, a0, a1, a2, a3);
@@ -195,22 +286,22 @@ public:
             substream_counters(d, 0, group, first, c0, c1, c2, c3);
             philox_rounds(d, keys_, c0, c1, c2, c3);
         }
-        hn::Vec<df_t> z0, z1, z2, z3;
-        box_muller(df, a0, a1, z0, z1);
-        box_muller(df, b0, b1, z2, z3);
-        hn::Vec<df_t>  dv0, dv1, dv2, dv3, e0, e1, e2, e3;
-        hn::Mask<df_t> x0, x1, x2, x3, w0, w1, w2, w3;
-        const float       scale = call_scale(f_), log_scale = call_log_scale(f_);
-        const std::size_t L     = hn::Lanes(d);
-        const auto        v0    = gamma_attempt_at(group_, 0 * L, scale, log_scale, z0, a2, c0, dv0, e0, x0, w0);
-        const auto        v1    = gamma_attempt_at(group_, 1 * L, scale, log_scale, z1, a3, c1, dv1, e1, x1, w1);
-        const auto        v2    = gamma_attempt_at(group_, 2 * L, scale, log_scale, z2, b2, c2, dv2, e2, x2, w2);
-        const auto        v3    = gamma_attempt_at(group_, 3 * L, scale, log_scale, z3, b3, c3, dv3, e3, x3, w3);
-        hn::StoreInterleaved4(v0, v1, v2, v3, df, dst);
-        settle(v0, dv0, e0, x0, w0, 4 * first + 0, 0, dst + 0);
-        settle(v1, dv1, e1, x1, w1, 4 * first + 1, 1, dst + 1);
-        settle(v2, dv2, e2, x2, w2, 4 * first + 2, 2, dst + 2);
-        settle(v3, dv3, e3, x3, w3, 4 * first + 3, 3, dst + 3);
+        vt_t                                z0, z1, z2, z3;
+        hn::Vec<hn::RebindToUnsigned<dt_t>> u0, u1, u2, u3, ub0, ub1, ub2, ub3;
+        group_inputs(dt, a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, z0, z1, z2, z3, u0, u1, u2, u3, ub0, ub1,
+                     ub2, ub3);
+        vt_t             dv0, dv1, dv2, dv3, e0, e1, e2, e3;
+        mt_t             x0, x1, x2, x3, w0, w1, w2, w3;
+        const scaling<T> scales = call_scaling(f_);
+        const auto       v0     = gamma_attempt_at(dt, group_, 0 * L, scales, z0, u0, ub0, dv0, e0, x0, w0);
+        const auto       v1     = gamma_attempt_at(dt, group_, 1 * L, scales, z1, u1, ub1, dv1, e1, x1, w1);
+        const auto       v2     = gamma_attempt_at(dt, group_, 2 * L, scales, z2, u2, ub2, dv2, e2, x2, w2);
+        const auto       v3     = gamma_attempt_at(dt, group_, 3 * L, scales, z3, u3, ub3, dv3, e3, x3, w3);
+        hn::StoreInterleaved4(v0, v1, v2, v3, dt, dst);
+        settle(v0, dv0, e0, x0, w0, first_element + 0, 0, dst + 0);
+        settle(v1, dv1, e1, x1, w1, first_element + 1, 1, dst + 1);
+        settle(v2, dv2, e2, x2, w2, first_element + 2, 2, dst + 2);
+        settle(v3, dv3, e3, x3, w3, first_element + 3, 3, dst + 3);
     }
 
     // First retries of whatever is still queued.
@@ -221,80 +312,89 @@ public:
     }
 
 private:
-    static constexpr bool one_shape = std::is_same_v<Functor, backend::gamma_functor<float>>;
+    static constexpr bool one_shape = std::is_same_v<Functor, backend::gamma_functor<T>>;
+
+    // Element first_element + 4 i + q's parameters at entry q L + i, one
+    // element at a time.
+    void set_elements(std::uint64_t first_element)
+    {
+        const std::size_t L = hn::Lanes(dt_t());
+        for(std::size_t i = 0; i < 4 * L; ++i)
+        {
+            const distributions::gamma_params<T> p = element_params(f_, first_element + i);
+            group_.set(i % 4 * L + i / 4, p);
+            any_boost_ = any_boost_ || p.boost;
+        }
+    }
     static constexpr std::uint32_t element_word1
         = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::gamma);
 
     // The lanes' attempts (gamma_attempt's value and outputs), stored.
     struct attempt_values
     {
-        HWY_ALIGN float         value[max_lanes];
-        HWY_ALIGN float         dv[max_lanes];
-        HWY_ALIGN float         power[max_lanes];
-        HWY_ALIGN std::uint32_t rejected[max_lanes];
-        HWY_ALIGN std::uint32_t wide[max_lanes];
+        HWY_ALIGN T value[max_lanes];
+        HWY_ALIGN T dv[max_lanes];
+        HWY_ALIGN T power[max_lanes];
+        HWY_ALIGN U rejected[max_lanes];
+        HWY_ALIGN U wide[max_lanes];
 
-        attempt_values(hn::Vec<df_t> v, hn::Vec<df_t> d_v, hn::Vec<df_t> e, hn::Mask<df_t> x, hn::Mask<df_t> w)
+        attempt_values(vt_t v, vt_t d_v, vt_t e, mt_t x, mt_t w)
         {
-            const d32_t d;
-            const df_t  df;
-            hn::Store(v, df, value);
-            hn::Store(d_v, df, dv);
-            hn::Store(e, df, power);
-            hn::Store(hn::VecFromMask(d, hn::RebindMask(d, x)), d, rejected);
-            hn::Store(hn::VecFromMask(d, hn::RebindMask(d, w)), d, wide);
+            const dt_t                       dt;
+            const hn::RebindToUnsigned<dt_t> du;
+            hn::Store(v, dt, value);
+            hn::Store(d_v, dt, dv);
+            hn::Store(e, dt, power);
+            hn::Store(hn::VecFromMask(du, hn::RebindMask(du, x)), du, rejected);
+            hn::Store(hn::VecFromMask(du, hn::RebindMask(du, w)), du, wide);
         }
 
-        // gamma_variate's value where the exponent is outside (-80, 80).
-        float wide_value(std::size_t i) const { return std::exp(power[i] + std::log(dv[i])); }
+        // gamma_variate's value where the exponent is outside (-80, 80)
+        // (doubles: (-700, 700)).
+        T wide_value(std::size_t i) const { return std::exp(power[i] + std::log(dv[i])); }
     };
 
     // Lane i's element is element0 + 4 i (parameters at entry k L + i of
     // the group's), written at at0[4 i]: the rejected ones are queued, the
     // wide ones finished in libm.
-    void settle(hn::Vec<df_t> v, hn::Vec<df_t> dv, hn::Vec<df_t> power, hn::Mask<df_t> rejected,
-                hn::Mask<df_t> wide, std::uint64_t element0, unsigned k, float* at0)
+    void settle(vt_t v, vt_t dv, vt_t power, mt_t rejected, mt_t wide, std::uint64_t element0, unsigned k, T* at0)
     {
-        const df_t df;
-        if(hn::AllFalse(df, hn::Or(rejected, wide)))
+        const dt_t dt;
+        if(hn::AllFalse(dt, hn::Or(rejected, wide)))
             return;
         const attempt_values a(v, dv, power, rejected, wide);
-        for(std::size_t i = 0; i < hn::Lanes(df); ++i)
+        for(std::size_t i = 0; i < hn::Lanes(dt); ++i)
         {
             if(a.rejected[i] != 0)
-                queue(element0 + 4 * i, k * hn::Lanes(df) + i, at0 + 4 * i);
+                queue(element0 + 4 * i, k * hn::Lanes(dt) + i, at0 + 4 * i);
             else if(a.wide[i] != 0)
                 at0[4 * i] = a.wide_value(i);
         }
     }
 
-    void queue(std::uint64_t element, std::size_t entry, float* at)
+    void queue(std::uint64_t element, std::size_t entry, T* at)
     {
         elements_[pending_] = element;
         at_[pending_]       = at;
         queued_.copy(pending_, group_, entry);
-        if(++pending_ == hn::Lanes(d32_t()))
+        if(++pending_ == hn::Lanes(dt_t()))
             first_retries();
     }
 
-    // Block 0 of the queued elements' substreams.
     void first_retries()
     {
-        const d32_t d;
-        const df_t  df;
-        v32_t       w0, w1, w2, w3;
-        substream_blocks(d, keys_, element_word1, 0, elements_, pending_, w0, w1, w2, w3);
-        hn::Vec<df_t> z, unused, dv, power;
-        box_muller(df, w0, w1, z, unused);
-        hn::Mask<df_t>       rejected, wide;
-        const auto v = gamma_attempt_at(queued_, 0, call_scale(f_), call_log_scale(f_), z, w2, w3, dv, power, rejected,
-                                        wide);
+        const dt_t                          dt;
+        vt_t                                z, dv, power;
+        hn::Vec<hn::RebindToUnsigned<dt_t>> u, ub;
+        retry_inputs(dt, keys_, element_word1, elements_, pending_, z, u, ub);
+        mt_t       rejected, wide;
+        const auto v = gamma_attempt_at(dt, queued_, 0, call_scaling(f_), z, u, ub, dv, power, rejected, wide);
         const attempt_values a(v, dv, power, rejected, wide);
         for(std::size_t i = 0; i < pending_; ++i)
         {
             if(a.rejected[i] != 0)
             {
-                const distributions::gamma_params<float> p = element_params(f_, elements_[i]);
+                const distributions::gamma_params<T> p = element_params(f_, elements_[i]);
                 for(std::uint32_t j = 1; !backend::gamma_retry(f_.key, elements_[i], j, p, *at_[i]); ++j)
                 {
                 }
@@ -307,40 +407,42 @@ private:
 
     const Functor&    f_;
     philox_round_keys keys_;
-    attempt_params    group_{};  // the current group's attempts
+    attempt_params<T> group_{};  // the current group's attempts
     bool              any_boost_ = false;
-    attempt_params    queued_{}; // the queued elements' first retries
+    attempt_params<T> queued_{}; // the queued elements' first retries
     std::uint64_t     elements_[max_lanes];
-    float*            at_[max_lanes];
+    T*                at_[max_lanes];
     std::size_t       pending_ = 0;
 };
 
 template <class Functor>
-void run_gamma_blocks(const Functor& f, std::uint64_t first, std::uint64_t blocks, float* out)
+void run_gamma_blocks(const Functor& f, std::uint64_t first, std::uint64_t blocks, typename Functor::value_type* out)
 {
     // A last partial group of packets is computed whole into a buffer, its
     // values copied after the queued retries (which may write into that
     // buffer) are done.
+    using T                      = typename Functor::value_type;
+    constexpr unsigned     G     = Functor::outputs_per_block;
     const std::size_t      lanes = hn::Lanes(d32_t());
     gamma_packets<Functor> packets(f);
     std::uint64_t          g = 0;
     for(; g + lanes <= blocks; g += lanes)
-        packets.first_attempts(first + g, out + 4 * g);
-    HWY_ALIGN float partial[4 * max_lanes];
+        packets.first_attempts(first + g, out + G * g);
+    HWY_ALIGN T partial[G * max_lanes];
     if(g < blocks)
         packets.first_attempts(first + g, partial);
     packets.finish();
     if(g < blocks)
-        std::memcpy(out + 4 * g, partial, 4 * (blocks - g) * sizeof(float));
+        std::memcpy(out + G * g, partial, G * (blocks - g) * sizeof(T));
 }
 
 #else // a target without vector kernels: the scalar functor, block by block
 
 template <class Functor>
-void run_gamma_blocks(const Functor& f, std::uint64_t first, std::uint64_t blocks, float* out)
+void run_gamma_blocks(const Functor& f, std::uint64_t first, std::uint64_t blocks, typename Functor::value_type* out)
 {
     for(std::uint64_t b = 0; b < blocks; ++b)
-        f(first + b, out + 4 * b);
+        f(first + b, out + Functor::outputs_per_block * b);
 }
 
 #endif
@@ -362,6 +464,24 @@ void gamma_cycle_blocks(const backend::gamma_cycle_functor<float>& f, std::uint6
     run_gamma_blocks(f, first, blocks, out);
 }
 
+void gamma_double_blocks(const backend::gamma_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
+                         double* out)
+{
+    run_gamma_blocks(f, first, blocks, out);
+}
+
+void gamma_shapes_double_blocks(const backend::gamma_shapes_functor<double>& f, std::uint64_t first,
+                                std::uint64_t blocks, double* out)
+{
+    run_gamma_blocks(f, first, blocks, out);
+}
+
+void gamma_cycle_double_blocks(const backend::gamma_cycle_functor<double>& f, std::uint64_t first,
+                               std::uint64_t blocks, double* out)
+{
+    run_gamma_blocks(f, first, blocks, out);
+}
+
 } // namespace rocdist::host::simd::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
@@ -373,6 +493,9 @@ namespace rocdist::host::simd
 HWY_EXPORT(gamma_blocks);
 HWY_EXPORT(gamma_shapes_blocks);
 HWY_EXPORT(gamma_cycle_blocks);
+HWY_EXPORT(gamma_double_blocks);
+HWY_EXPORT(gamma_shapes_double_blocks);
+HWY_EXPORT(gamma_cycle_double_blocks);
 
 void run_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
@@ -387,6 +510,23 @@ void run_blocks(const backend::gamma_shapes_functor<float>& f, std::uint64_t fir
 void run_blocks(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     HWY_DYNAMIC_DISPATCH(gamma_cycle_blocks)(f, first, blocks, out);
+}
+
+void run_blocks(const backend::gamma_functor<double>& f, std::uint64_t first, std::uint64_t blocks, double* out)
+{
+    HWY_DYNAMIC_DISPATCH(gamma_double_blocks)(f, first, blocks, out);
+}
+
+void run_blocks(const backend::gamma_shapes_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
+                double* out)
+{
+    HWY_DYNAMIC_DISPATCH(gamma_shapes_double_blocks)(f, first, blocks, out);
+}
+
+void run_blocks(const backend::gamma_cycle_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
+                double* out)
+{
+    HWY_DYNAMIC_DISPATCH(gamma_cycle_double_blocks)(f, first, blocks, out);
 }
 
 } // namespace rocdist::host::simd

@@ -4,7 +4,8 @@
 // bit-identical to the scalar function's (test_simd_math.cpp, over every 7th
 // float of [2^-33, 1]) and has its error: below 1.23 ulp of log u for u a
 // normal float in (0, 1] (test_box_muller_radius.cpp). Below it, the log of
-// a sum with its rounding error added back (log1p's way).
+// a sum with its rounding error added back (log1p's way), for floats through
+// log_unit and for doubles through Highway contrib's Log (4 ulp).
 //
 // Per-target code (see philox_lanes.hpp).
 #if defined(ROCDIST_BACKEND_HOST_SIMD_LOG_UNIT_LANES_HPP) == defined(HWY_TARGET_TOGGLE)
@@ -15,6 +16,8 @@
 #endif
 
 #include <hwy/highway.h>
+
+#include <hwy/contrib/math/math-inl.h>
 
 HWY_BEFORE_NAMESPACE();
 namespace rocdist::host::simd::HWY_NAMESPACE
@@ -43,13 +46,24 @@ HWY_INLINE hn::Vec<DF> log_unit(DF df, hn::Vec<DF> u)
     return hn::MulAdd(kf, hn::Set(df, 0.693147182f), hn::MulAdd(kf, hn::Set(df, -1.90465430e-09f), l));
 }
 
+// The log of a positive normal value: log_unit for floats (its reduction to
+// [sqrt(1/2), sqrt(2)) holds for every positive normal float), Highway
+// contrib's Log for doubles.
+template <class DF>
+HWY_INLINE hn::Vec<DF> log_positive(DF df, hn::Vec<DF> u)
+{
+    if constexpr(sizeof(hn::TFromD<DF>) == 4)
+        return log_unit(df, u);
+    else
+        return hn::Log(df, u);
+}
+
 // log(u) + t / u: the log of u + t for |t| <= ulp(u), where t is the
-// rounding error of the sum that gave u. (log_unit's reduction to
-// [sqrt(1/2), sqrt(2)) holds for every positive normal float.)
+// rounding error of the sum that gave u.
 template <class DF>
 HWY_INLINE hn::Vec<DF> log_compensated(DF df, hn::Vec<DF> u, hn::Vec<DF> t)
 {
-    return hn::Add(log_unit(df, u), hn::Div(t, u));
+    return hn::Add(log_positive(df, u), hn::Div(t, u));
 }
 
 // log1p(x) for x > -1: u = 1 + x rounded, and its rounding error
@@ -58,7 +72,7 @@ HWY_INLINE hn::Vec<DF> log_compensated(DF df, hn::Vec<DF> u, hn::Vec<DF> t)
 template <class DF>
 HWY_INLINE hn::Vec<DF> log1p(DF df, hn::Vec<DF> x)
 {
-    const auto one = hn::Set(df, 1.0f);
+    const auto one = hn::Set(df, hn::TFromD<DF>(1));
     const auto u   = hn::Add(one, x);
     return log_compensated(df, u, hn::Sub(x, hn::Sub(u, one)));
 }

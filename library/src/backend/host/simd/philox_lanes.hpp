@@ -211,11 +211,13 @@ HWY_INLINE void paired_words(D, hn::Vec<D> w0, hn::Vec<D> w1, hn::Vec<D> w2, hn:
     b3                                = hn::Or(hn::ShiftRight<32>(x1), hn::And(y1, high));
 }
 
-// Block `block` of the substreams (counter word 1 `word1`) of
-// indices[0 .. count), count <= Lanes(d), index i in lane i, through
-// Philox: the rejection samplers' retries gathered from scattered
-// elements. Lanes from count on repeat indices[0] and are to be discarded.
-template <class D>
+// Blocks `block` .. `block` + B - 1 of the substreams (counter word 1
+// `word1`) of indices[0 .. count), count <= Lanes(d) / B, through Philox:
+// index j's block `block` + b in lane B j + b. The rejection samplers'
+// retries gathered from scattered elements (B = 2 for doubles, whose
+// attempt takes two blocks: paired_words then gives a 64-bit lane for each
+// index). Lanes from B count on repeat indices[0] and are to be discarded.
+template <unsigned B = 1, class D>
 HWY_INLINE void substream_blocks(D d, const philox_round_keys& keys, std::uint32_t word1, std::uint32_t block,
                                  const std::uint64_t* indices, std::size_t count, hn::Vec<D>& w0, hn::Vec<D>& w1,
                                  hn::Vec<D>& w2, hn::Vec<D>& w3)
@@ -223,11 +225,11 @@ HWY_INLINE void substream_blocks(D d, const philox_round_keys& keys, std::uint32
     HWY_ALIGN std::uint32_t low[hn::MaxLanes(D())], high[hn::MaxLanes(D())];
     for(std::size_t i = 0; i < hn::Lanes(d); ++i)
     {
-        const std::uint64_t index = indices[i < count ? i : 0];
+        const std::uint64_t index = indices[i / B < count ? i / B : 0];
         low[i]                    = static_cast<std::uint32_t>(index);
         high[i]                   = static_cast<std::uint32_t>(index >> 32);
     }
-    w0 = hn::Set(d, block);
+    w0 = B == 1 ? hn::Set(d, block) : hn::Add(hn::Set(d, block), hn::And(hn::Iota(d, 0u), hn::Set(d, B - 1)));
     w1 = hn::Set(d, word1);
     w2 = hn::Load(d, low);
     w3 = hn::Load(d, high);
