@@ -1,6 +1,6 @@
-// How far the host backend's float Box-Muller may be from libm's: its vector
+// How far the host backend's Box-Muller may be from libm's: its vector
 // kernels compute the log and sincos with the GPU kernels' functions
-// (backend/host/simd/box_muller_lanes.hpp).
+// (floats) or Highway's (doubles; backend/host/simd/box_muller_lanes.hpp).
 #pragma once
 
 #include <algorithm>
@@ -14,6 +14,11 @@ namespace rocdist_test
 // largest difference from libm measured over 2^28 random word pairs is 3 ulp
 // of z (3.58 ulp from the exact value, libm's own being 2.4); docs/normal.md.
 constexpr double box_muller_bound_ulp = 5;
+
+// Doubles, through Highway's Log (4 ulp), Sin and Cos (3 ulp): at most 3.5
+// ulp from libm's values over test_host_vector_kernels.cpp's requests, 1 ulp
+// of the largest term over test_normal_curand.cpp's (AVX2, AVX-512).
+constexpr double box_muller_double_bound_ulp = 8;
 
 // |a - b|, less an allowance `slack` for other roundings, in units in the
 // last place (of a format with `digits` significant bits: float's unless

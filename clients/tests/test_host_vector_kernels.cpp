@@ -339,6 +339,17 @@ TEST_P(host_vector_kernels, polar_double_within_bound)
     check.finish();
 }
 
+// Double Box-Muller: the scalar code's uniform and angle, then Highway's
+// Log, Sin and Cos (and for log-normals Exp) instead of libm's; within
+// box_muller_double_bound_ulp of the largest term (box_muller_error.hpp).
+TEST_P(host_vector_kernels, box_muller_double_within_bound)
+{
+    normal_within_bound<double> check(rocdist_test::box_muller_double_bound_ulp, vector_target());
+    compare_normals<ROCDIST_NORMAL_BOX_MULLER, double>(
+        [&](const normal_case& c, double a, double b) { return check(c, a, b); });
+    check.finish();
+}
+
 TEST_P(host_vector_kernels, ziggurat_double_bit_identical)
 {
     compare_normals<ROCDIST_NORMAL_ZIGGURAT, double>(

@@ -160,6 +160,32 @@ void box_muller_blocks(const box_muller_float& f, std::uint64_t first, std::uint
     exponentiate(f.transform.log_normal, out, 4 * blocks);
 }
 
+// Block i holds doubles 2i and 2i + 1, the pair distributions::box_muller
+// forms from its words 0-1 (radius) and 2-3 (angle); in 64-bit lanes as
+// ziggurat_double_blocks, by the vector double Box-Muller
+// (box_muller_lanes.hpp). A log-normal's exponential is Highway contrib's
+// Exp (1 ulp) on the lanes: libm's, element by element, would cost more
+// than the rest of the kernel.
+void box_muller_double_blocks(const box_muller_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+{
+    const auto group = [&f](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
+        const hn::RepartitionToWide<d32_t>     d64;
+        const hn::RebindToFloat<decltype(d64)> dd;
+        hn::Vec<decltype(d64)>                 b0, b1, b2, b3;
+        paired_words(d32_t(), w0, w1, w2, w3, b0, b1, b2, b3);
+        hn::Vec<decltype(dd)> a, b, c, e;
+        box_muller(dd, bits53(d64, b0), bits53(d64, b1), a, b);
+        box_muller(dd, bits53(d64, b2), bits53(d64, b3), c, e);
+        a = affine(dd, f.transform, a), b = affine(dd, f.transform, b);
+        c = affine(dd, f.transform, c), e = affine(dd, f.transform, e);
+        if(f.transform.log_normal)
+            a = hn::Exp(dd, a), b = hn::Exp(dd, b), c = hn::Exp(dd, c), e = hn::Exp(dd, e);
+        // Output k of lane j is element 4 j + k of the group.
+        hn::StoreInterleaved4(a, b, c, e, dd, to);
+    };
+    for_each_group<2>(double_stream{}, group, f.key, first, blocks, out);
+}
+
 // The flagged lanes of bits b, finished on the scalar path: lane i's output
 // goes to to[stride i] as mean + stddev element(i, its bits).
 template <class D, class Element>
@@ -531,6 +557,10 @@ void box_muller_blocks(const box_muller_float& f, std::uint64_t first, std::uint
 {
     functor_blocks(f, first, blocks, out);
 }
+void box_muller_double_blocks(const box_muller_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+{
+    functor_blocks(f, first, blocks, out);
+}
 void ziggurat_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     functor_blocks(f, first, blocks, out);
@@ -581,6 +611,7 @@ HWY_EXPORT(bits_blocks);
 HWY_EXPORT(uniform_float_blocks);
 HWY_EXPORT(uniform_double_blocks);
 HWY_EXPORT(box_muller_blocks);
+HWY_EXPORT(box_muller_double_blocks);
 HWY_EXPORT(ziggurat_blocks);
 HWY_EXPORT(ziggurat_double_blocks);
 HWY_EXPORT(inverse_cdf_float_blocks);
@@ -605,6 +636,10 @@ void run_blocks(const backend::uniform_double_functor& f, std::uint64_t first, s
 void run_blocks(const box_muller_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     HWY_DYNAMIC_DISPATCH(box_muller_blocks)(f, first, blocks, out);
+}
+void run_blocks(const box_muller_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+{
+    HWY_DYNAMIC_DISPATCH(box_muller_double_blocks)(f, first, blocks, out);
 }
 void run_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {

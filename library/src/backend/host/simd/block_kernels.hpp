@@ -7,10 +7,10 @@
 //
 // run_blocks(f, first, blocks, out) writes engine blocks first .. first +
 // blocks - 1 of f to out[0 .. P blocks) (P = outputs_per_block; out needs no
-// alignment) with the same value for every element as f, except float
-// Box-Muller, polar (float and double), inverse CDF (float, and the fast
-// form in double) and gamma (float and double) on a vector target, whose
-// log, sincos and exp are the kernels' own
+// alignment) with the same value for every element as f, except Box-Muller
+// (float, and double with a log-normal's exp), polar (float and double),
+// inverse CDF (float, and the fast form in double) and gamma (float and
+// double) on a vector target, whose log, sincos and exp are the kernels' own
 // (box_muller_lanes.hpp, polar_lanes.hpp, inverse_cdf_lanes.hpp and
 // gamma_lanes.hpp state the bounds). Gamma's kernels (one shape per call,
 // or one per element) are gamma_blocks.cpp, the rest block_kernels.cpp.
@@ -32,9 +32,10 @@
 namespace rocdist::host::simd
 {
 
-using box_muller_float = backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, float>;
-using ziggurat_float   = backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, float>;
-using ziggurat_double  = backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, double>;
+using box_muller_float  = backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, float>;
+using box_muller_double = backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, double>;
+using ziggurat_float    = backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, float>;
+using ziggurat_double   = backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, double>;
 using polar_float            = backend::normal_functor<ROCDIST_NORMAL_POLAR, float>;
 using polar_double           = backend::normal_functor<ROCDIST_NORMAL_POLAR, double>;
 using inverse_cdf_float      = backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF, float>;
@@ -45,6 +46,7 @@ void run_blocks(const backend::bits_functor& f, std::uint64_t first, std::uint64
 void run_blocks(const backend::uniform_float_functor& f, std::uint64_t first, std::uint64_t blocks, float* out);
 void run_blocks(const backend::uniform_double_functor& f, std::uint64_t first, std::uint64_t blocks, double* out);
 void run_blocks(const box_muller_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
+void run_blocks(const box_muller_double& f, std::uint64_t first, std::uint64_t blocks, double* out);
 void run_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
 void run_blocks(const ziggurat_double& f, std::uint64_t first, std::uint64_t blocks, double* out);
 void run_blocks(const polar_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
@@ -78,6 +80,8 @@ template <>
 inline constexpr bool has_block_kernel<backend::uniform_double_functor> = true;
 template <>
 inline constexpr bool has_block_kernel<box_muller_float> = true;
+template <>
+inline constexpr bool has_block_kernel<box_muller_double> = true;
 template <>
 inline constexpr bool has_block_kernel<ziggurat_float> = true;
 template <>

@@ -210,7 +210,7 @@ HWY_INLINE void retry_inputs(DT dt, const philox_round_keys& keys, std::uint32_t
         hn::Vec<decltype(du)> x, y;
         paired_words(d, w0, w1, w2, w3, x, y, u, ub);
         hn::Vec<DT> unused;
-        box_muller_double(dt, bits53(du, x), bits53(du, y), z, unused);
+        box_muller(dt, bits53(du, x), bits53(du, y), z, unused);
         u = bits53(du, u), ub = bits53(du, ub);
     }
 }

@@ -196,8 +196,8 @@ HWY_INLINE void group_inputs(DT dt, V32 a0, V32 a1, V32 a2, V32 a3, V32 b0, V32 
         const hn::Repartition<std::uint32_t, DT> d32;
         hn::Vec<decltype(du)>                     x0, y0, x1, y1;
         paired_words(d32, a0, a1, a2, a3, x0, y0, x1, y1);
-        box_muller_double(dt, bits53(du, x0), bits53(du, y0), z0, z1);
-        box_muller_double(dt, bits53(du, x1), bits53(du, y1), z2, z3);
+        box_muller(dt, bits53(du, x0), bits53(du, y0), z0, z1);
+        box_muller(dt, bits53(du, x1), bits53(du, y1), z2, z3);
         paired_words(d32, b0, b1, b2, b3, u0, u1, u2, u3);
         u0 = bits53(du, u0), u1 = bits53(du, u1), u2 = bits53(du, u2), u3 = bits53(du, u3);
         paired_words(d32, c0, c1, c2, c3, ub0, ub1, ub2, ub3);
