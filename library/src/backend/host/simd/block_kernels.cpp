@@ -461,24 +461,40 @@ void polar_double_blocks(const polar_double& f, std::uint64_t first, std::uint64
     exponentiate(f.transform.log_normal, out, 2 * blocks);
 }
 
-// Double fast inverse CDF: block i's outputs 2i and 2i + 1 from the 53 bits
-// of its words 0-1 and 2-3; 64-bit lane j holds blocks 2j and 2j + 1
-// (paired_words, as in ziggurat_double_blocks).
-void inverse_cdf_fast_double_blocks(const inverse_cdf_fast_double& f, std::uint64_t first, std::uint64_t blocks,
-                                    double* out)
+// Double inverse CDF, accurate and fast: block i's outputs 2i and 2i + 1
+// from the 53 bits of its words 0-1 and 2-3; 64-bit lane j holds blocks 2j
+// and 2j + 1 (paired_words, as in ziggurat_double_blocks).
+template <rocdist_normal_method Method>
+void double_inverse_cdf_blocks(const backend::normal_functor<Method, double>& f, std::uint64_t first,
+                              std::uint64_t blocks, double* out)
 {
     const auto group = [&f](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
         const hn::RepartitionToWide<d32_t>     d64;
         const hn::RebindToFloat<decltype(d64)> dd;
         hn::Vec<decltype(d64)>                 b0, b1, b2, b3;
         paired_words(d32_t(), w0, w1, w2, w3, b0, b1, b2, b3);
-        hn::StoreInterleaved4(affine(dd, f.transform, normal_inverse_cdf_fast(dd, bits53(d64, b0))),
-                              affine(dd, f.transform, normal_inverse_cdf_fast(dd, bits53(d64, b1))),
-                              affine(dd, f.transform, normal_inverse_cdf_fast(dd, bits53(d64, b2))),
-                              affine(dd, f.transform, normal_inverse_cdf_fast(dd, bits53(d64, b3))), dd, to);
+        const auto normal = [&](hn::Vec<decltype(d64)> b) {
+            const auto z = bits53(d64, b);
+            if constexpr(Method == ROCDIST_NORMAL_INVERSE_CDF)
+                return affine(dd, f.transform, normal_inverse_cdf_accurate(dd, z));
+            else
+                return affine(dd, f.transform, normal_inverse_cdf_fast(dd, z));
+        };
+        hn::StoreInterleaved4(normal(b0), normal(b1), normal(b2), normal(b3), dd, to);
     };
     for_each_group<2>(double_stream{}, group, f.key, first, blocks, out);
     exponentiate(f.transform.log_normal, out, 2 * blocks);
+}
+
+void inverse_cdf_double_blocks(const inverse_cdf_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+{
+    double_inverse_cdf_blocks(f, first, blocks, out);
+}
+
+void inverse_cdf_fast_double_blocks(const inverse_cdf_fast_double& f, std::uint64_t first, std::uint64_t blocks,
+                                    double* out)
+{
+    double_inverse_cdf_blocks(f, first, blocks, out);
 }
 
 // Block i holds doubles 2i (words 0, 1) and 2i + 1 (words 2, 3); in 64-bit
@@ -586,6 +602,10 @@ void inverse_cdf_fast_float_blocks(const inverse_cdf_fast_float& f, std::uint64_
 {
     functor_blocks(f, first, blocks, out);
 }
+void inverse_cdf_double_blocks(const inverse_cdf_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+{
+    functor_blocks(f, first, blocks, out);
+}
 void inverse_cdf_fast_double_blocks(const inverse_cdf_fast_double& f, std::uint64_t first, std::uint64_t blocks,
                                     double* out)
 {
@@ -618,6 +638,7 @@ HWY_EXPORT(inverse_cdf_float_blocks);
 HWY_EXPORT(polar_blocks);
 HWY_EXPORT(polar_double_blocks);
 HWY_EXPORT(inverse_cdf_fast_float_blocks);
+HWY_EXPORT(inverse_cdf_double_blocks);
 HWY_EXPORT(inverse_cdf_fast_double_blocks);
 HWY_EXPORT(categorical_blocks);
 
@@ -664,6 +685,10 @@ void run_blocks(const polar_double& f, std::uint64_t first, std::uint64_t blocks
 void run_blocks(const inverse_cdf_fast_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     HWY_DYNAMIC_DISPATCH(inverse_cdf_fast_float_blocks)(f, first, blocks, out);
+}
+void run_blocks(const inverse_cdf_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+{
+    HWY_DYNAMIC_DISPATCH(inverse_cdf_double_blocks)(f, first, blocks, out);
 }
 void run_blocks(const inverse_cdf_fast_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
 {

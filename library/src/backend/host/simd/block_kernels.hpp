@@ -8,9 +8,9 @@
 // run_blocks(f, first, blocks, out) writes engine blocks first .. first +
 // blocks - 1 of f to out[0 .. P blocks) (P = outputs_per_block; out needs no
 // alignment) with the same value for every element as f, except Box-Muller
-// (float, and double with a log-normal's exp), polar (float and double),
-// inverse CDF (float, and the fast form in double) and gamma (float and
-// double) on a vector target, whose log, sincos and exp are the kernels' own
+// (float, and double with a log-normal's exp), polar, inverse CDF (the
+// accurate double form by another method) and gamma, float and double, on
+// a vector target, whose log, sincos and exp are the kernels' own
 // (box_muller_lanes.hpp, polar_lanes.hpp, inverse_cdf_lanes.hpp and
 // gamma_lanes.hpp state the bounds). Gamma's kernels (one shape per call,
 // or one per element) are gamma_blocks.cpp, the rest block_kernels.cpp.
@@ -36,10 +36,11 @@ using box_muller_float  = backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, flo
 using box_muller_double = backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, double>;
 using ziggurat_float    = backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, float>;
 using ziggurat_double   = backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, double>;
-using polar_float            = backend::normal_functor<ROCDIST_NORMAL_POLAR, float>;
-using polar_double           = backend::normal_functor<ROCDIST_NORMAL_POLAR, double>;
-using inverse_cdf_float      = backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF, float>;
-using inverse_cdf_fast_float = backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF_FAST, float>;
+using polar_float             = backend::normal_functor<ROCDIST_NORMAL_POLAR, float>;
+using polar_double            = backend::normal_functor<ROCDIST_NORMAL_POLAR, double>;
+using inverse_cdf_float       = backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF, float>;
+using inverse_cdf_double      = backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF, double>;
+using inverse_cdf_fast_float  = backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF_FAST, float>;
 using inverse_cdf_fast_double = backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF_FAST, double>;
 
 void run_blocks(const backend::bits_functor& f, std::uint64_t first, std::uint64_t blocks, unsigned int* out);
@@ -53,6 +54,7 @@ void run_blocks(const polar_float& f, std::uint64_t first, std::uint64_t blocks,
 void run_blocks(const polar_double& f, std::uint64_t first, std::uint64_t blocks, double* out);
 void run_blocks(const inverse_cdf_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
 void run_blocks(const inverse_cdf_fast_float& f, std::uint64_t first, std::uint64_t blocks, float* out);
+void run_blocks(const inverse_cdf_double& f, std::uint64_t first, std::uint64_t blocks, double* out);
 void run_blocks(const inverse_cdf_fast_double& f, std::uint64_t first, std::uint64_t blocks, double* out);
 void run_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
                 unsigned int* out);
@@ -94,6 +96,8 @@ template <>
 inline constexpr bool has_block_kernel<inverse_cdf_float> = true;
 template <>
 inline constexpr bool has_block_kernel<inverse_cdf_fast_float> = true;
+template <>
+inline constexpr bool has_block_kernel<inverse_cdf_double> = true;
 template <>
 inline constexpr bool has_block_kernel<inverse_cdf_fast_double> = true;
 template <>

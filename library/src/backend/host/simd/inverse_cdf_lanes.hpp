@@ -7,9 +7,9 @@
 // differ from the scalar function's by a few ulp (test_host_vector_kernels.cpp
 // bounds it). Lanes beyond Giles' fitted range (w > 16, about one element
 // in 2^24), where the scalar code refines with a Halley step, are the
-// caller's to finish on the scalar path. The fast double form (Winitzki) is
-// here too; the accurate double one refines with erf and erfc, which
-// Highway lacks, and stays scalar.
+// caller's to finish on the scalar path. The double forms are here too:
+// the fast one (Winitzki) with the scalar arithmetic, the accurate one by
+// another method (below).
 //
 // Per-target code (see philox_lanes.hpp).
 #if defined(ROCDIST_BACKEND_HOST_SIMD_INVERSE_CDF_LANES_HPP) == defined(HWY_TARGET_TOGGLE)
@@ -105,6 +105,26 @@ HWY_INLINE hn::Vec<DF> normal_inverse_cdf(DF df, hn::Vec<hn::RebindToUnsigned<DF
     return hn::IfThenElse(upper, z, hn::Neg(z));
 }
 
+// The tail probability q = min(u, 1 - u) and e = |2u - 1| of each 64-bit
+// lane's uniform (z + 1/2) 2^-53 from its 53 bits z (bits53), as
+// distributions::normal_inverse_cdf forms them, bit for bit; `upper` where
+// u > 1/2.
+template <class DD>
+HWY_INLINE void tail_and_centre(DD dd, hn::Vec<hn::RebindToUnsigned<DD>> z, hn::Mask<DD>& upper, hn::Vec<DD>& q,
+                                hn::Vec<DD>& e)
+{
+    const hn::RebindToUnsigned<DD> du;
+    const hn::RebindToSigned<DD>   di;
+    constexpr std::uint64_t        half = std::uint64_t{1} << 52;
+    // z < 2^53: the signed comparison is the unsigned one.
+    upper            = hn::RebindMask(dd, hn::Gt(hn::BitCast(di, z), hn::Set(di, std::int64_t{half - 1})));
+    const auto m     = hn::IfThenElse(hn::RebindMask(du, upper), hn::Sub(hn::Set(du, 2 * half - 1), z), z);
+    const auto one   = hn::Set(du, 1);
+    q                = hn::Mul(hn::ConvertTo(dd, hn::BitCast(di, hn::Add(hn::Add(m, m), one))), hn::Set(dd, 0x1p-54));
+    const auto rest  = hn::Sub(hn::Set(du, half - 1), m);
+    e = hn::Mul(hn::ConvertTo(dd, hn::BitCast(di, hn::Add(hn::Add(rest, rest), one))), hn::Set(dd, 0x1p-53));
+}
+
 // distributions::normal_inverse_cdf<winitzki>(x0, x1) from each 64-bit
 // lane's 53 bits z (bits53): q, e, the branch and Winitzki's formula as the
 // scalar function computes them, with Highway's Log (4 ulp) and Log1p
@@ -112,21 +132,70 @@ HWY_INLINE hn::Vec<DF> normal_inverse_cdf(DF df, hn::Vec<hn::RebindToUnsigned<DF
 template <class DD>
 HWY_INLINE hn::Vec<DD> normal_inverse_cdf_fast(DD dd, hn::Vec<hn::RebindToUnsigned<DD>> z)
 {
-    const hn::RebindToUnsigned<DD> du;
-    const hn::RebindToSigned<DD>   di;
-    constexpr std::uint64_t        half  = std::uint64_t{1} << 52;
-    // z < 2^53: the signed comparison is the unsigned one.
-    const auto upper = hn::RebindMask(dd, hn::Gt(hn::BitCast(di, z), hn::Set(di, std::int64_t{half - 1})));
-    const auto m     = hn::IfThenElse(hn::RebindMask(du, upper), hn::Sub(hn::Set(du, 2 * half - 1), z), z);
-    const auto one   = hn::Set(du, 1);
-    const auto q     = hn::Mul(hn::ConvertTo(dd, hn::BitCast(di, hn::Add(hn::Add(m, m), one))), hn::Set(dd, 0x1p-54));
-    const auto rest  = hn::Sub(hn::Set(du, half - 1), m);
-    const auto e = hn::Mul(hn::ConvertTo(dd, hn::BitCast(di, hn::Add(hn::Add(rest, rest), one))), hn::Set(dd, 0x1p-53));
+    hn::Mask<DD> upper;
+    hn::Vec<DD>  q, e;
+    tail_and_centre(dd, z, upper, q, e);
     const auto tail   = hn::Neg(hn::Log(dd, hn::Mul(hn::Mul(hn::Set(dd, 4.0), q), hn::Sub(hn::Set(dd, 1.0), q))));
     const auto centre = hn::Neg(hn::Log1p(dd, hn::Neg(hn::Mul(e, e))));
     const auto w      = hn::IfThenElse(hn::Lt(q, hn::Set(dd, 0.25)), tail, centre);
     const auto r      = hn::Mul(hn::Set(dd, 1.4142135623730951), erfinv_winitzki_core(dd, w));
     return hn::IfThenElse(upper, r, hn::Neg(r));
+}
+
+// The polynomial c[0] + c[1] x + ... + c[7] x^7 (Horner, fused).
+template <class DD>
+HWY_INLINE hn::Vec<DD> polynomial7(DD dd, const double (&c)[8], hn::Vec<DD> x)
+{
+    auto p = hn::Set(dd, c[7]);
+    for(int i = 6; i >= 0; --i)
+        p = hn::MulAdd(p, x, hn::Set(dd, c[i]));
+    return p;
+}
+
+// The accurate double normal by inversion (distributions::normal_inverse_cdf
+// <giles>(x0, x1)) from each lane's 53 bits z: q and e bit for bit, then
+// the quantile by Wichura's rational approximations (Algorithm AS 241,
+// PPND16, Applied Statistics 37(3), 1988; relative error about 1e-16)
+// instead of Giles' polynomial and Halley steps, whose erf and erfc
+// Highway lacks. Centre (q >= 0.075): h = e / 2 = |u - 1/2| (exact), the
+// value h A(r) / B(r) at r = 0.180625 - h^2; tails: t = sqrt(-log q)
+// through Highway's Log (4 ulp), C(t - 1.6) / D(t - 1.6) up to t = 5 (q
+// down to 1.4e-11), E(t - 5) / F(t - 5) beyond (q down to 2^-54).
+template <class DD>
+HWY_INLINE hn::Vec<DD> normal_inverse_cdf_accurate(DD dd, hn::Vec<hn::RebindToUnsigned<DD>> z)
+{
+    static constexpr double a[8] = {3.3871328727963666080e0,  1.3314166789178437745e+2, 1.9715909503065514427e+3,
+                                    1.3731693765509461125e+4, 4.5921953931549871457e+4, 6.7265770927008700853e+4,
+                                    3.3430575583588128105e+4, 2.5090809287301226727e+3};
+    static constexpr double b[8] = {1.0,                      4.2313330701600911252e+1, 6.8718700749205790830e+2,
+                                    5.3941960214247511077e+3, 2.1213794301586595867e+4, 3.9307895800092710610e+4,
+                                    2.8729085735721942674e+4, 5.2264952788528545610e+3};
+    static constexpr double c[8] = {1.42343711074968357734e0, 4.63033784615654529590e0, 5.76949722146069140550e0,
+                                    3.64784832476320460504e0, 1.27045825245236838258e0, 2.41780725177450611770e-1,
+                                    2.27238449892691845833e-2, 7.74545014278341407640e-4};
+    static constexpr double d[8] = {1.0,                      2.05319162663775882187e0, 1.67638483018380384940e0,
+                                    6.89767334985100004550e-1, 1.48103976427480074590e-1, 1.51986665636164571966e-2,
+                                    5.47593808499534494600e-4, 1.05075007164441684324e-9};
+    static constexpr double e7[8] = {6.65790464350110377720e0, 5.46378491116411436990e0, 1.78482653991729133580e0,
+                                     2.96560571828504891230e-1, 2.65321895265761230930e-2, 1.24266094738807843860e-3,
+                                     2.71155556874348757815e-5, 2.01033439929228813265e-7};
+    static constexpr double f[8] = {1.0,                       5.99832206555887937690e-1, 1.36929880922735805310e-1,
+                                    1.48753612908506148525e-2, 7.86869131145613259100e-4, 1.84631831751005468180e-5,
+                                    1.42151175831644588870e-7, 2.04426310338993978564e-15};
+    hn::Mask<DD> upper;
+    hn::Vec<DD>  q, e;
+    tail_and_centre(dd, z, upper, q, e);
+    const auto h      = hn::Mul(e, hn::Set(dd, 0.5));
+    const auto r      = hn::NegMulAdd(h, h, hn::Set(dd, 0.180625));
+    const auto centre = hn::Div(hn::Mul(h, polynomial7(dd, a, r)), polynomial7(dd, b, r));
+    const auto t      = hn::Sqrt(hn::Neg(hn::Log(dd, q)));
+    const auto near   = hn::Sub(t, hn::Set(dd, 1.6));
+    const auto far    = hn::Sub(t, hn::Set(dd, 5.0));
+    const auto inner  = hn::Le(t, hn::Set(dd, 5.0));
+    const auto tail   = hn::IfThenElse(inner, hn::Div(polynomial7(dd, c, near), polynomial7(dd, d, near)),
+                                       hn::Div(polynomial7(dd, e7, far), polynomial7(dd, f, far)));
+    const auto v      = hn::IfThenElse(hn::Ge(q, hn::Set(dd, 0.075)), centre, tail);
+    return hn::IfThenElse(upper, v, hn::Neg(v));
 }
 
 } // namespace rocdist::host::simd::HWY_NAMESPACE
