@@ -90,8 +90,8 @@ def ordering_bars(ax, rates, names, benchmark):
 
 
 def log_limits(ax, shown):
-    """From the decade below the slowest bar, with room above the fastest
-    for the legend."""
+    """From the decade below the slowest bar or peer line, with room above
+    the fastest for the legend."""
     if shown:
         ax.set_ylim(10 ** math.floor(math.log10(min(shown))), max(shown) * 10)
 
@@ -104,6 +104,7 @@ def plot_normal(rates, label, out):
         peer = find(rates, f"curand_normal/{kind}")
         if peer:
             ax.axhline(peer[1] / 1e6, color="tab:orange", linestyle="--", label="cuRAND (Box-Muller)")
+            shown.append(peer[1] / 1e6)  # within the limits, as the bars are
         ax.set_xticklabels([m.replace("_", "\n") for m in NORMAL_METHODS])
         ax.set_title(f"normal {kind}")
     log_limits(axes[0], shown)
