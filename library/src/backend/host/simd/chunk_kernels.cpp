@@ -333,12 +333,21 @@ void gamma_chunk(const backend::gamma_sampler<T>& s, std::uint64_t first, T* out
         hn::StoreInterleaved4(v0, v1, v2, v3, dt, values);
         hn::StoreInterleaved4(attempt_kind(dt, x0, w0), attempt_kind(dt, x1, w1), attempt_kind(dt, x2, w2),
                               attempt_kind(dt, x3, w3), du, kinds);
-        if(!hn::AllFalse(dt, hn::Or(hn::Or(w0, w1), hn::Or(w2, w3))))
+        const bool any_wide = !hn::AllFalse(dt, hn::Or(hn::Or(w0, w1), hn::Or(w2, w3)));
+        if(any_wide)
         {
             hn::StoreInterleaved4(dv0, dv1, dv2, dv3, dt, dvs);
             hn::StoreInterleaved4(e0, e1, e2, e3, dt, powers);
         }
-        for(std::size_t k = 0; k < 4 * L && pos < count; ++k)
+        // Only rejections to drop (most such vectors): each vector's worth
+        // of outputs compressed on the lanes where it fits.
+        std::size_t k = 0;
+        for(; !any_wide && k < 4 * L && pos + L <= count; k += L)
+        {
+            const auto kept = hn::RebindMask(dt, hn::Ne(hn::Load(du, kinds + k), hn::Zero(du)));
+            pos += hn::CompressBlendedStore(hn::Load(dt, values + k), kept, dt, out + pos);
+        }
+        for(; k < 4 * L && pos < count; ++k)
         {
             if(kinds[k] != 0)
                 out[pos++] = kinds[k] == 1 ? values[k] : std::exp(powers[k] + std::log(dvs[k]));
