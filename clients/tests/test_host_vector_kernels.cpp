@@ -43,6 +43,8 @@
 #include "distributions/gamma.hpp"
 #include "distributions/row_fixed_point.hpp"
 #include "engine/philox4x32_10.hpp"
+#include "gamma_calls.hpp"
+#include "gamma_family_calls.hpp"
 #include "rocdist/rocdist.h"
 
 namespace
@@ -51,6 +53,8 @@ namespace
 namespace backend = rocdist::backend;
 namespace engine  = rocdist::engine;
 using rocdist_test::backend_buffer;
+using rocdist_test::generate_gamma;
+using rocdist_test::generate_gamma_shapes;
 
 struct request
 {
@@ -555,23 +559,6 @@ struct gamma_case
     double shape, scale;
 };
 const gamma_case gamma_cases[] = {{0.001, 1.0}, {0.3, 1.0}, {0.3, 1e-20}, {1.0, 1.0}, {2.5, 1.0}, {1e6, 1.0}};
-
-rocdist_status generate_gamma(rocdist_generator g, float* out, size_t n, float shape, float scale)
-{
-    return rocdist_generate_gamma(g, out, n, shape, scale);
-}
-rocdist_status generate_gamma(rocdist_generator g, double* out, size_t n, double shape, double scale)
-{
-    return rocdist_generate_gamma_double(g, out, n, shape, scale);
-}
-rocdist_status generate_gamma_shapes(rocdist_generator g, float* out, size_t n, const float* shapes, float scale)
-{
-    return rocdist_generate_gamma_shapes(g, out, n, shapes, scale);
-}
-rocdist_status generate_gamma_shapes(rocdist_generator g, double* out, size_t n, const double* shapes, double scale)
-{
-    return rocdist_generate_gamma_shapes_double(g, out, n, shapes, scale);
-}
 
 template <class T>
 void compare_gamma(bool vector_target)

@@ -59,13 +59,12 @@ HWY_INLINE void box_muller(DF df, hn::Vec<hn::RebindToUnsigned<DF>> x, hn::Vec<h
     }
     else
     {
-        const hn::RebindToSigned<DF> di;
-        const auto u = hn::MulAdd(hn::ConvertTo(df, hn::BitCast(di, x)), hn::Set(df, 0x1p-53), hn::Set(df, 0x1p-54));
-        // The angle pi v, v = y 2^-52 + 2^-53 in (0, 2), rounded once as
-        // the scalar code's, then the product rounded once.
-        const auto v = hn::MulAdd(hn::ConvertTo(df, hn::BitCast(di, y)), hn::Set(df, 0x1p-52), hn::Set(df, 0x1p-53));
+        // The angle pi v, v = y 2^-52 + 2^-53 in (0, 2): twice the uniform
+        // of y, exactly, then the product rounded once, as the scalar code's.
+        const auto half_v = uniform_double53(df, y);
+        const auto v      = hn::Add(half_v, half_v);
         const auto angle  = hn::Mul(v, hn::Set(df, 3.141592653589793));
-        const auto radius = hn::Sqrt(hn::Mul(hn::Set(df, -2.0), hn::Log(df, u)));
+        const auto radius = hn::Sqrt(hn::Mul(hn::Set(df, -2.0), hn::Log(df, uniform_double53(df, x))));
         first             = hn::Mul(radius, hn::Sin(df, angle));
         second            = hn::Mul(radius, hn::Cos(df, angle));
     }

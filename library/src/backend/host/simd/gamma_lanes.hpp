@@ -45,10 +45,7 @@ HWY_INLINE hn::Vec<DF> unit_uniform(DF df, hn::Vec<hn::RebindToUnsigned<DF>> w)
     if constexpr(sizeof(hn::TFromD<DF>) == 4)
         return uniform_float(df, w);
     else
-    {
-        const hn::RebindToSigned<DF> di;
-        return hn::MulAdd(hn::ConvertTo(df, hn::BitCast(di, w)), hn::Set(df, 0x1p-53), hn::Set(df, 0x1p-54));
-    }
+        return uniform_double53(df, w);
 }
 
 template <class DF>

@@ -34,16 +34,23 @@ HWY_INLINE hn::Vec<DF> uniform_float(DF df, hn::Vec<hn::RebindToUnsigned<DF>> x)
     return hn::MulAdd(u32_to_float(df, x), hn::Set(df, 0x1p-32f), hn::Set(df, 0x1p-33f));
 }
 
+// distributions::uniform_double's (z + 1/2) 2^-53 from each 64-bit lane's
+// 53 bits z (below 2^53, so it converts exactly as a signed integer; the
+// product is exact and the sum rounded once).
+template <class DD>
+HWY_INLINE hn::Vec<DD> uniform_double53(DD dd, hn::Vec<hn::RebindToUnsigned<DD>> z)
+{
+    const hn::RebindToSigned<DD> di;
+    return hn::MulAdd(hn::ConvertTo(dd, hn::BitCast(di, z)), hn::Set(dd, 0x1p-53), hn::Set(dd, 0x1p-54));
+}
+
 // distributions::uniform_double(x, y) for x and y below 2^32 in 64-bit
-// lanes: z = x ^ (y << 21) is below 2^53, so it converts exactly as a
-// signed integer, and the product is exact.
+// lanes: z = x ^ (y << 21).
 template <class DD>
 HWY_INLINE hn::Vec<DD> uniform_double(DD dd, hn::Vec<hn::RebindToUnsigned<DD>> x,
                                       hn::Vec<hn::RebindToUnsigned<DD>> y)
 {
-    const hn::RebindToSigned<DD> di;
-    const auto                   z = hn::Xor(x, hn::ShiftLeft<21>(y));
-    return hn::MulAdd(hn::ConvertTo(dd, hn::BitCast(di, z)), hn::Set(dd, 0x1p-53), hn::Set(dd, 0x1p-54));
+    return uniform_double53(dd, hn::Xor(x, hn::ShiftLeft<21>(y)));
 }
 
 } // namespace rocdist::host::simd::HWY_NAMESPACE
