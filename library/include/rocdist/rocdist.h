@@ -421,10 +421,8 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_gamma_double(rocdist_generator ge
  *        (PyTorch's torch._standard_gamma on an array, NumPy's
  *        standard_gamma(shape_array)). Element i is the variate that
  *        rocdist_generate_gamma's reproducible ordering gives element i for
- *        that shape (bit for bit on GPU generators and in double; host
- *        generators compute float gamma for one shape on vector units,
- *        within docs/gamma.md's tolerance of this call's scalar path), so
- *        it depends only on (seed, i, shapes[i], scale), in both orderings:
+ *        that shape on the same generator, bit for bit, so it depends only
+ *        on (seed, i, shapes[i], scale), in both orderings:
  *        the fast ordering's compaction would move a variate to another
  *        element's shape.
  * \param generator the handle.
@@ -471,8 +469,8 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_gamma_shapes_double(rocdist_gener
  * \brief Writes n Beta(a, b) floats in [0, 1] (mean a / (a + b)): element i
  *        is X / (X + Y) for X, Y the gamma variates of elements 2i and
  *        2i + 1 of rocdist_generate_gamma_shapes with shapes a and b, formed
- *        from their logarithms (on host generators in float with a and b
- *        at least 1/2, from the variates themselves, within the host/GPU
+ *        from their logarithms (on host generators with a and b at least
+ *        1/2, from the variates themselves, within the host/GPU
  *        tolerance of docs/gamma_family.md), so that tiny a and b keep the
  *        distribution where X and Y underflow (values below the smallest
  *        subnormal are 0, those within half an ulp of 1 are 1, as rounding
@@ -516,8 +514,8 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_beta_double(rocdist_generator gen
  *        summed exactly). Component j of row r is X_j / sum X for X_j the
  *        gamma variate of element r k + j of rocdist_generate_gamma_shapes
  *        with shape alpha[j], formed from the variates' logarithms (on host
- *        generators in float with every alpha_j at least 1/2, from the
- *        variates themselves, within the host/GPU tolerance), so that rows
+ *        generators with every alpha_j at least 1/2, from the variates
+ *        themselves, within the host/GPU tolerance), so that rows
  *        stay valid and follow the distribution when every variate
  *        underflows (every alpha_j at 1e-3). The generator's position counts
  *        rows: row r depends only on (seed, r, alpha), in both orderings.
