@@ -5,7 +5,9 @@
 // over the rows, NumPy's vectorised inverse CDF
 // (rng.random((rows, 1)) < p.cumsum(1)).argmax(1), once per sample column,
 // and PyTorch's torch.multinomial on the CPU (one thread) when Python has
-// torch, all single-threaded and in the same run.
+// torch, all single-threaded and in the same run. GPU figures sit beside a
+// plain read of the same weights, launched and waited for as a call is:
+// the read bandwidth the GPU goal is stated against.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -18,7 +20,9 @@
 #include "backend/host/parallel_for.hpp"
 #include "bench_context.hpp"
 #include "bench_input.hpp"
+#include "config.hpp"
 #include "numpy_peer.hpp"
+#include "store_bandwidth.hpp"
 
 namespace rocdist_bench
 {
@@ -76,6 +80,29 @@ void rows_bench(benchmark::State& state, const rows_case c)
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * c.rows * c.k * sizeof(float)));
 }
 
+#if ROCDIST_HAS_GPU_BACKEND
+// One read of the case's weights (their values play no part), timed by the
+// wall clock from launch to the end of the wait, as the calls are.
+void read_bench(benchmark::State& state, const rows_case c)
+{
+    const std::size_t        bytes = c.rows * c.k * sizeof(float);
+    const bench_input<float> in(std::vector<float>(c.rows * c.k));
+    for(auto _ : state)
+    {
+        const auto begin = std::chrono::steady_clock::now();
+        device_read(in.data(), bytes);
+        synchronize();
+        state.SetIterationTime(std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count());
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
+}
+
+std::string read_name(const rows_case& c)
+{
+    return "categorical_rows/read/rows=" + std::to_string(c.rows) + ",k=" + std::to_string(c.k);
+}
+#endif
+
 std::vector<rows_case> cases()
 {
     return context.on_gpu ? std::vector<rows_case>(std::begin(gpu_cases), std::end(gpu_cases))
@@ -87,7 +114,13 @@ std::vector<rows_case> cases()
 void register_categorical_rows_benchmarks()
 {
     for(const rows_case& c : cases())
+    {
         add(c.name(), [c](benchmark::State& state) { rows_bench(state, c); });
+#if ROCDIST_HAS_GPU_BACKEND
+        if(context.on_gpu && !c.logits)
+            add(read_name(c), [c](benchmark::State& state) { read_bench(state, c); });
+#endif
+    }
 }
 
 void print_categorical_rows_summary(const summary_reporter& r)
@@ -101,7 +134,9 @@ void print_categorical_rows_summary(const summary_reporter& r)
                     "torch.multinomial(w, samples, replacement=True) on the CPU",
                     cores);
     std::printf("\n%-44s %10s %12s %11s", "case", "ms/call", "Msamples/s", "weights GB/s");
-    if(!context.on_gpu)
+    if(context.on_gpu)
+        std::printf(" %11s %9s", "read GB/s", "of read");
+    else
         std::printf(" %11s %11s %11s %12s %14s", "choice Ms/s", "inv-CDF Ms/s", "torch Ms/s", "vs fastest",
                     "per core/fastest");
     std::printf("\n");
@@ -112,6 +147,10 @@ void print_categorical_rows_summary(const summary_reporter& r)
             continue;
         std::printf("%-44s %10.3f %12.4g %11.2f", c.name().c_str() + 17, r.milliseconds(c.name()), rate / 1e6,
                     r.bytes_per_second(c.name()) / 1e9);
+#if ROCDIST_HAS_GPU_BACKEND
+        if(const double read = context.on_gpu && !c.logits ? r.bytes_per_second(read_name(c)) : 0; read > 0)
+            std::printf(" %11.2f %8.1f%%", read / 1e9, 100 * r.bytes_per_second(c.name()) / read);
+#endif
         if(!context.on_gpu && !c.logits)
         {
             const numpy_rates peers = measure_numpy(

@@ -1,5 +1,6 @@
 // The store bandwidth that generation is measured against: a plain fill of
-// the same buffer, on the same backend, in the same run.
+// the same buffer, on the same backend, in the same run; on GPUs also the
+// read bandwidth that batched categorical sampling is measured against.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +16,10 @@ void host_fill(void* out, std::size_t bytes);
 #if ROCDIST_HAS_GPU_BACKEND
 // Queues a fill of device memory; the caller synchronises.
 ROCDIST_KERNEL_SOURCE_API void device_fill(void* out, std::size_t bytes);
+// Queues a read of bytes (a multiple of 16) of device memory, the read
+// bandwidth that batched categorical sampling is measured against; the
+// caller synchronises.
+ROCDIST_KERNEL_SOURCE_API void device_read(const void* in, std::size_t bytes);
 #endif
 
 } // namespace rocdist_bench
