@@ -44,6 +44,8 @@ std::vector<float> test_logits(size_t n, unsigned seed)
 
 class categorical_rows_stream : public rocdist_test::backend_test
 {
+protected:
+    void expect_row_splits_change_nothing(size_t n);
 };
 
 TEST_P(categorical_rows_stream, categories_are_the_definitions)
@@ -76,9 +78,20 @@ TEST_P(categorical_rows_stream, categories_are_the_definitions)
     }
 }
 
+// Rows of two tiles drawn 333 times (a GPU groups their samples by tile
+// across the call) and 40 times (it sorts them within each row).
 TEST_P(categorical_rows_stream, row_splits_offsets_and_alignment_change_nothing)
 {
-    const size_t             rows = 7, k = 5000, n = 333;
+    for(const size_t n : {size_t(333), size_t(40)})
+    {
+        SCOPED_TRACE(n);
+        expect_row_splits_change_nothing(n);
+    }
+}
+
+void categorical_rows_stream::expect_row_splits_change_nothing(size_t n)
+{
+    const size_t             rows = 7, k = 5000;
     const std::vector<float> w    = test_weights(rows * k, 5);
     ASSERT_EQ(rocdist_set_seed(gen_, 7), ROCDIST_STATUS_SUCCESS);
     const std::vector<unsigned int> whole = rows_vector(GetParam(), gen_, w, rows, n);
@@ -152,18 +165,22 @@ TEST(categorical_rows_host_gpu, identical_outputs)
         GTEST_SKIP() << "GPU generator unavailable: " << rocdist_get_status_string(status);
     ASSERT_EQ(status, ROCDIST_STATUS_SUCCESS);
     ASSERT_EQ(rocdist_create_generator_host(&host, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
-    // Many short rows; rows of several tiles; a row of one tile with more
-    // samples than a GPU block draws; a tile holding more than that.
+    // Many short rows; rows of several tiles drawn more than 256 times (a
+    // GPU groups their samples by tile) and at most 256 times (it sorts them
+    // within each row), with a last tile of one category; a row of one tile
+    // with more samples than a GPU block draws; a tile holding more than
+    // that, and one holding nearly all of its row's 256.
     struct shape
     {
         size_t rows, k, samples;
     };
-    for(const shape s : {shape{4096, 1000, 1}, shape{3, 12289, 300}, shape{1, 100, 40000}, shape{2, 8200, 20000}})
+    for(const shape s : {shape{4096, 1000, 1}, shape{3, 12289, 300}, shape{5, 9000, 256}, shape{40, 4097, 1},
+                         shape{1, 100, 40000}, shape{2, 8200, 20000}, shape{2, 8200, 256}})
     {
         SCOPED_TRACE(testing::Message() << s.rows << " x " << s.k << ", " << s.samples);
         std::vector<float> w = test_weights(s.rows * s.k, 10);
         if(s.k == 8200)
-            w[3] = 1e6f; // nearly every sample in the first tile
+            w[3] = 1e6f; // nearly every sample of the first row in its first tile
         const std::vector<float> l = test_logits(s.rows * s.k, 11);
         for(rocdist_generator g : {host, gpu})
         {

@@ -15,21 +15,25 @@ namespace rocdist::gpu
 
 constexpr unsigned block_rakes = 16;
 static_assert(block_rakes * block_rakes == ROCDIST_THREADS_PER_BLOCK);
+constexpr unsigned block_rake_stride = block_rakes + 1;
+
+// Where thread t's value sits: run t / rakes, place t % rakes.
+__device__ inline unsigned rake_slot(unsigned t) { return t + t / block_rakes; }
 
 // op(...) of every thread's value, returned to every thread.
 template <class T, class Op>
 __device__ T block_reduce(T value, Op op)
 {
-    __shared__ T values[ROCDIST_THREADS_PER_BLOCK];
+    __shared__ T values[block_rakes * block_rake_stride];
     __shared__ T runs[block_rakes];
-    const unsigned t = threadIdx.x;
-    values[t]        = value;
+    const unsigned t     = threadIdx.x;
+    values[rake_slot(t)] = value;
     __syncthreads();
     if(t < block_rakes)
     {
-        T run = values[t * block_rakes];
+        T run = values[t * block_rake_stride];
         for(unsigned i = 1; i < block_rakes; ++i)
-            run = op(run, values[t * block_rakes + i]);
+            run = op(run, values[t * block_rake_stride + i]);
         runs[t] = run;
     }
     __syncthreads();
@@ -48,18 +52,18 @@ __device__ T block_reduce(T value, Op op)
 template <class T>
 __device__ T block_exclusive_sum(T value, T* total)
 {
-    __shared__ T values[ROCDIST_THREADS_PER_BLOCK];
+    __shared__ T values[block_rakes * block_rake_stride];
     __shared__ T runs[block_rakes + 1];
-    const unsigned t = threadIdx.x;
-    values[t]        = value;
+    const unsigned t     = threadIdx.x;
+    values[rake_slot(t)] = value;
     __syncthreads();
     if(t < block_rakes) // each run's values become their exclusive prefix within the run
     {
         T sum = 0;
         for(unsigned i = 0; i < block_rakes; ++i)
         {
-            const T v                       = values[t * block_rakes + i];
-            values[t * block_rakes + i]     = sum;
+            const T v                             = values[t * block_rake_stride + i];
+            values[t * block_rake_stride + i]     = sum;
             sum += v;
         }
         runs[t] = sum;
@@ -76,7 +80,7 @@ __device__ T block_exclusive_sum(T value, T* total)
         }
     }
     __syncthreads();
-    const T exclusive = runs[t / block_rakes] + values[t];
+    const T exclusive = runs[t / block_rakes] + values[rake_slot(t)];
     *total            = runs[block_rakes];
     __syncthreads(); // values and runs are reused by the next call
     return exclusive;

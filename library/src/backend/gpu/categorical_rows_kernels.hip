@@ -5,21 +5,26 @@
 // call has rows x ceil(k / 4096) tiles of work whatever its shape.
 //
 //  1. summarise_tiles: each tile's values are read once, checked, and
-//     reduced to the tile's largest and fixed-point sum;
-//  2. combine_rows: per row, its reference and cumulative tile masses C_t;
-//     the first two passes raise a flag for an invalid input, and every
-//     later pass reads it and does nothing when it is raised;
-//  3. only when a row has several tiles: each sample finds its tile (binary
-//     search over C), and the samples are grouped by tile by a counting sort
-//     (counts, a device-wide scan, a scatter);
+//     reduced to the tile's largest and fixed-point sum; a flag is raised
+//     for an invalid input, and every later pass reads it and does nothing
+//     when it is raised;
+//  2. combine_rows, for rows of several tiles: per row, its reference and
+//     cumulative tile masses C_t and, when the row is drawn at most
+//     few_samples times, each sample's tile (binary search over C), the
+//     row's samples sorted by tile;
+//  3. only for rows of several tiles drawn more often: the samples find
+//     their tiles and are grouped by tile by a counting sort (counts, a
+//     device-wide scan, a scatter);
 //  4. draw_samples: each tile holding samples is read a second time, its
 //     prefix sums built in shared memory, and its samples found in them by
 //     binary search. A block takes at most 16384 of a tile's samples; a tile
 //     with more is read once more per further 16384.
-// All of it is queued at once, and the call waits once, at the end, to read
-// the flag: the host waits for the GPU a single time per call.
-// Warp size plays no part: blocks cooperate through __shared__ memory and
-// barriers only (block_collectives.hpp).
+// So a call is two kernels for rows of one tile, three for rows of several
+// drawn at most few_samples times, eight otherwise. All of it is queued at
+// once, and the call waits once, at the end, to read the flag: the host
+// waits for the GPU a single time per call. Warp size plays no part: blocks
+// cooperate through __shared__ memory and barriers only
+// (block_collectives.hpp).
 
 #include "backend/categorical_row_inputs.hpp"
 #include "backend/gpu/block_collectives.hpp"
@@ -47,9 +52,17 @@ static_assert(items_per_thread * ROCDIST_THREADS_PER_BLOCK == row_tile_size);
 // Samples one block draws from a tile before another block takes over.
 constexpr std::uint64_t samples_per_block = 16384;
 
+// Rows of several tiles drawn at most this often have their samples placed
+// and sorted by the block that combines the row, a thread per sample.
+constexpr std::uint64_t few_samples = ROCDIST_THREADS_PER_BLOCK;
+static_assert(few_samples <= samples_per_block);
+
 struct row_layout
 {
     std::uint64_t rows, k, tiles_per_row, samples_per_row;
+
+    ROCDIST_HOST_DEVICE bool one_tile() const { return tiles_per_row == 1; }
+    ROCDIST_HOST_DEVICE bool sorted_in_rows() const { return tiles_per_row > 1 && samples_per_row <= few_samples; }
 };
 
 struct maximum
@@ -89,6 +102,28 @@ __device__ tile_extent extent_of(const row_layout& layout, std::uint64_t g)
     return {row, tile, first, layout.k - first < row_tile_size ? layout.k - first : row_tile_size};
 }
 
+// A tile's values held by this thread, items j = threadIdx.x + j x threads
+// (coalesced), 0 past the tile's end. Every load is issued before any value
+// is used: a use between loads makes each wait for the last, and a tile's
+// reads then take sixteen memory latencies instead of one.
+template <class T>
+__device__ void load_tile(const T* v, std::uint64_t count, T (&items)[items_per_thread])
+{
+    if(count == row_tile_size)
+    {
+        ROCDIST_UNROLL
+        for(unsigned j = 0; j < items_per_thread; ++j)
+            items[j] = v[threadIdx.x + j * ROCDIST_THREADS_PER_BLOCK];
+        return;
+    }
+    ROCDIST_UNROLL
+    for(unsigned j = 0; j < items_per_thread; ++j)
+    {
+        const std::uint64_t i = threadIdx.x + j * ROCDIST_THREADS_PER_BLOCK;
+        items[j]              = i < count ? v[i] : T(0);
+    }
+}
+
 // The first tile of a row whose cumulative mass exceeds target.
 __device__ std::uint64_t tile_of_target(const row_tile_summary* tiles, std::uint64_t count, std::uint64_t target)
 {
@@ -104,107 +139,168 @@ __device__ std::uint64_t tile_of_target(const row_tile_summary* tiles, std::uint
     return lo;
 }
 
-template <class Input>
-ROCDIST_KERNEL void summarise_tiles(Input in, row_layout layout, row_tile_summary* tiles, unsigned* invalid)
+// Rows drawn at most few_samples times: each sample's index, and its tile
+// within its row, sorted by tile, a row's samples_per_row places per row.
+struct row_sorted_samples
 {
-    using T = typename Input::value_type;
-    ROCDIST_BLOCK_STRIDE(g, layout.rows * layout.tiles_per_row)
+    unsigned long long* samples;
+    unsigned*           tiles;
+};
+
+// The whole block, for one row of several tiles: the row's reference, and
+// each tile's mass replaced by C_t; then, for rows drawn at most
+// few_samples times, the samples sorted by tile. A row with nothing to
+// draw raises the flag.
+template <class Input>
+__device__ void combine_row(const Input& in, const row_layout& layout, std::uint64_t row, row_tile_summary* tiles,
+                            double* row_reference, row_sorted_samples sorted, engine::philox_key key,
+                            std::uint64_t offset, unsigned* invalid)
+{
+    row_tile_summary* t         = tiles + row * layout.tiles_per_row;
+    double            reference = distributions::no_reference;
+    for(std::uint64_t i = threadIdx.x; i < layout.tiles_per_row; i += ROCDIST_THREADS_PER_BLOCK)
     {
-        const tile_extent e = extent_of(layout, g);
-        const T*          v = in.values + e.row * layout.k + e.first;
+        const double r = in.reference(t[i].largest);
+        reference      = r > reference ? r : reference;
+    }
+    reference = block_reduce(reference, maximum{});
+    if(reference == distributions::no_reference) // the same for the whole block
+    {
+        if(threadIdx.x == 0)
+            atomicOr(invalid, 1u);
+        return;
+    }
+    std::uint64_t carry = 0;
+    for(std::uint64_t first = 0; first < layout.tiles_per_row; first += ROCDIST_THREADS_PER_BLOCK)
+    {
+        const std::uint64_t i     = first + threadIdx.x;
+        const unsigned      shift = i < layout.tiles_per_row
+                                        ? distributions::tile_shift(reference, in.reference(t[i].largest))
+                                        : 64u;
+        const std::uint64_t mass  = i < layout.tiles_per_row ? distributions::shifted_mass(t[i].mass, shift) : 0;
+        std::uint64_t       total  = 0;
+        const std::uint64_t before = block_exclusive_sum(mass, &total);
+        if(i < layout.tiles_per_row)
+            t[i].mass = carry + before + mass;
+        carry += total;
+    }
+    if(threadIdx.x == 0)
+        row_reference[row] = reference;
+    if(!layout.sorted_in_rows())
+        return;
+    __syncthreads(); // every C_t is written
+    // Sample j's tile, then its place: the samples of lower tiles, and those
+    // of its own tile before it.
+    __shared__ unsigned tile_of[few_samples];
+    const std::uint64_t j    = threadIdx.x;
+    const std::uint64_t s    = row * layout.samples_per_row + j;
+    unsigned            tile = 0;
+    if(j < layout.samples_per_row)
+    {
+        const std::uint64_t target
+            = distributions::row_target(engine::double_bits(key, offset + s), carry); // carry: the row's total
+        tile = static_cast<unsigned>(tile_of_target(t, layout.tiles_per_row, target));
+        tile_of[j] = tile;
+    }
+    __syncthreads();
+    if(j < layout.samples_per_row)
+    {
+        std::uint64_t place = row * layout.samples_per_row;
+        for(std::uint64_t q = 0; q < layout.samples_per_row; ++q)
+            place += tile_of[q] < tile || (tile_of[q] == tile && q < j);
+        sorted.samples[place] = s;
+        sorted.tiles[place]   = tile;
+    }
+    __syncthreads(); // tile_of is rewritten by the block's next row
+}
+
+// Each block loads its next tile while it reduces the current one, so that
+// its reads stay in flight through the reductions' barriers.
+template <class Input>
+ROCDIST_KERNEL void summarise_tiles(Input in, row_layout layout, row_tile_summary* tiles, double* row_reference,
+                                    unsigned* invalid)
+{
+    using T                        = typename Input::value_type;
+    const std::uint64_t tile_count = layout.rows * layout.tiles_per_row;
+    T                   next[items_per_thread] = {};
+    tile_extent         next_extent{};
+    const auto          prefetch = [&](std::uint64_t g) {
+        if(g < tile_count)
+        {
+            next_extent = extent_of(layout, g);
+            load_tile(in.values + next_extent.row * layout.k + next_extent.first, next_extent.count, next);
+        }
+    };
+    prefetch(blockIdx.x);
+    ROCDIST_BLOCK_STRIDE(g, tile_count)
+    {
+        const tile_extent e = next_extent;
         T                 items[items_per_thread];
-        bool              valid   = true;
-        double            largest = Input::none;
+        ROCDIST_UNROLL
+        for(unsigned j = 0; j < items_per_thread; ++j)
+            items[j] = next[j];
+        prefetch(g + gridDim.x);
+        // The largest by rank, compared in the value type (ranks are the
+        // values, exactly) and converted once.
+        bool valid = true;
+        T    top   = T(-HUGE_VAL);
         ROCDIST_UNROLL
         for(unsigned j = 0; j < items_per_thread; ++j)
         {
-            const std::uint64_t i = threadIdx.x + j * ROCDIST_THREADS_PER_BLOCK; // coalesced
-            items[j]              = i < e.count ? v[i] : T(0);
-            if(i < e.count)
+            if(threadIdx.x + j * ROCDIST_THREADS_PER_BLOCK < e.count)
             {
-                valid          = valid && Input::valid(items[j]);
-                const double r = Input::rank(items[j]);
-                largest        = r > largest ? r : largest;
+                valid = valid && Input::valid(items[j]);
+                top   = items[j] > top ? items[j] : top;
             }
         }
-        const tile_extremes tile = block_reduce(tile_extremes{largest, valid ? 0u : 1u}, extremes_of{});
-        largest                  = tile.largest;
-        if(tile.invalid != 0) // the same for the whole block
+        const double        rank     = Input::rank(top);
+        const tile_extremes extremes = block_reduce(
+            tile_extremes{rank > Input::none ? rank : Input::none, valid ? 0u : 1u}, extremes_of{});
+        row_tile_summary summary{Input::none, 0}; // an invalid tile's: nothing to draw
+        if(extremes.invalid != 0) // the same for the whole block
         {
             if(threadIdx.x == 0)
                 atomicOr(invalid, 1u);
-            continue;
         }
-        std::uint64_t sum = 0;
-        if(largest != Input::none) // the same for the whole block
+        else if((summary.largest = extremes.largest) != Input::none) // likewise
         {
-            const typename Input::scale_type scale = in.scale(largest);
+            const typename Input::scale_type scale = in.scale(extremes.largest);
+            std::uint64_t                    sum   = 0;
             ROCDIST_UNROLL
             for(unsigned j = 0; j < items_per_thread; ++j)
             {
                 if(threadIdx.x + j * ROCDIST_THREADS_PER_BLOCK < e.count)
                     sum += in.fixed_point(items[j], scale);
             }
+            summary.mass = block_reduce(sum, plus{});
         }
-        sum = block_reduce(sum, plus{});
         if(threadIdx.x == 0)
-            tiles[g] = {largest, sum};
+        {
+            tiles[g] = summary;
+            if(layout.one_tile()) // the row's reference is its tile's: nothing to combine
+            {
+                const double reference = in.reference(summary.largest);
+                row_reference[e.row]   = reference;
+                if(reference == distributions::no_reference)
+                    atomicOr(invalid, 1u);
+            }
+        }
     }
 }
 
-// Per row: the reference, and each tile's mass replaced by C_t. Rows of
-// one tile take a thread each (C_0 is the tile's sum), rows of several a
-// block, which scans their tiles.
 template <class Input>
 ROCDIST_KERNEL void combine_rows(Input in, row_layout layout, row_tile_summary* tiles, double* row_reference,
+                                 row_sorted_samples sorted, engine::philox_key key, std::uint64_t offset,
                                  unsigned* invalid)
 {
-    if(layout.tiles_per_row == 1)
-    {
-        ROCDIST_GRID_STRIDE(row, layout.rows)
-        {
-            row_reference[row] = in.reference(tiles[row].largest);
-            if(row_reference[row] == distributions::no_reference)
-                atomicOr(invalid, 1u);
-        }
+    if(*invalid != 0) // nothing will be drawn
         return;
-    }
     ROCDIST_BLOCK_STRIDE(row, layout.rows)
-    {
-        row_tile_summary* t         = tiles + row * layout.tiles_per_row;
-        double            reference = distributions::no_reference;
-        for(std::uint64_t i = threadIdx.x; i < layout.tiles_per_row; i += ROCDIST_THREADS_PER_BLOCK)
-        {
-            const double r = in.reference(t[i].largest);
-            reference      = r > reference ? r : reference;
-        }
-        reference = block_reduce(reference, maximum{});
-        if(reference == distributions::no_reference) // the same for the whole block
-        {
-            if(threadIdx.x == 0)
-                atomicOr(invalid, 1u);
-            continue;
-        }
-        std::uint64_t carry = 0;
-        for(std::uint64_t first = 0; first < layout.tiles_per_row; first += ROCDIST_THREADS_PER_BLOCK)
-        {
-            const std::uint64_t i    = first + threadIdx.x;
-            const std::uint64_t mass = i < layout.tiles_per_row
-                                           ? distributions::shifted_mass(
-                                                 t[i].mass, distributions::tile_shift(reference, in.reference(t[i].largest)))
-                                           : 0;
-            std::uint64_t       total  = 0;
-            const std::uint64_t before = block_exclusive_sum(mass, &total);
-            if(i < layout.tiles_per_row)
-                t[i].mass = carry + before + mass;
-            carry += total;
-        }
-        if(threadIdx.x == 0)
-            row_reference[row] = reference;
-    }
+    combine_row(in, layout, row, tiles, row_reference, sorted, key, offset, invalid);
 }
 
-// Rows of several tiles: sample s's tile, counted...
+// Rows of several tiles drawn more than few_samples times: sample s's
+// tile, counted...
 ROCDIST_KERNEL void count_tile_samples(row_layout layout, const row_tile_summary* tiles, engine::philox_key key,
                                        std::uint64_t offset, const unsigned* invalid, unsigned long long* counts)
 {
@@ -249,20 +345,24 @@ ROCDIST_KERNEL void count_tile_blocks(std::uint64_t tiles, const unsigned long l
 }
 
 // Where a block's samples are: rows of one tile take samples_per_block of
-// a row's samples in order; rows of several take them from the grouping.
+// a row's samples in order; rows sorted in rows take a run of one tile's
+// samples from their row's sorted list; the others take them from the
+// grouping.
 struct sample_lists
 {
-    const unsigned long long* starts;       // per tile, into grouped (several tiles)
-    const unsigned long long* grouped;      // sample indices by tile
-    const unsigned long long* block_starts; // per tile and one past the last, the first block (several tiles)
-    std::uint64_t             blocks;       // blocks of work in all (one tile per row)
+    const unsigned long long* starts;       // per tile, into grouped (grouped rows)
+    const unsigned long long* grouped;      // sample indices by tile (rows of several tiles)
+    const unsigned long long* block_starts; // per tile and one past the last, the first block (grouped rows)
+    const unsigned*           row_tiles;    // each sorted sample's tile within its row (rows sorted in rows)
+    std::uint64_t             blocks;       // blocks of work in all (one tile per row, rows sorted in rows)
 };
 
-// Blocks of work in all: for rows of several tiles, counted on the GPU and
-// read there, so that the host need not wait for the count to size a grid.
+// Blocks of work in all: for grouped rows, counted on the GPU and read
+// there, so that the host need not wait for the count to size a grid.
 __device__ std::uint64_t blocks_of(const row_layout& layout, const sample_lists& lists)
 {
-    return layout.tiles_per_row == 1 ? lists.blocks : lists.block_starts[layout.rows * layout.tiles_per_row];
+    return layout.one_tile() || layout.sorted_in_rows() ? lists.blocks
+                                                        : lists.block_starts[layout.rows * layout.tiles_per_row];
 }
 
 struct block_work
@@ -272,12 +372,25 @@ struct block_work
 
 __device__ block_work work_of(const row_layout& layout, const sample_lists& lists, std::uint64_t b)
 {
-    if(layout.tiles_per_row == 1)
+    if(layout.one_tile())
     {
         const std::uint64_t per_row = (layout.samples_per_row + samples_per_block - 1) / samples_per_block;
         const std::uint64_t row = b / per_row, begin = row * layout.samples_per_row + b % per_row * samples_per_block;
         const std::uint64_t row_end = (row + 1) * layout.samples_per_row;
         return {row, begin, row_end - begin < samples_per_block ? row_end : begin + samples_per_block};
+    }
+    if(layout.sorted_in_rows())
+    {
+        // Block b is sorted place b; it draws when it holds its tile's first
+        // sample, for the row's run of samples in that tile.
+        const std::uint64_t row = b / layout.samples_per_row, row_end = (row + 1) * layout.samples_per_row;
+        const unsigned      tile = lists.row_tiles[b];
+        if(b % layout.samples_per_row != 0 && lists.row_tiles[b - 1] == tile)
+            return {0, b, b};
+        std::uint64_t end = b + 1;
+        while(end < row_end && lists.row_tiles[end] == tile)
+            ++end;
+        return {row * layout.tiles_per_row + tile, b, end};
     }
     // The last tile whose first block is b or before.
     std::uint64_t lo = 0, hi = layout.rows * layout.tiles_per_row - 1;
@@ -294,6 +407,12 @@ __device__ block_work work_of(const row_layout& layout, const sample_lists& list
     return {lo, begin, end - begin < samples_per_block ? end : begin + samples_per_block};
 }
 
+// Where a tile's value i sits among the draws' prefix sums: each thread's
+// run of items_per_thread values is padded by one, so that the threads,
+// reading their runs' j-th values together, hit distinct shared-memory
+// banks.
+ROCDIST_HOST_DEVICE constexpr std::uint64_t prefix_slot(std::uint64_t i) { return i + i / items_per_thread; }
+
 template <class Input>
 ROCDIST_KERNEL void draw_samples(Input in, row_layout layout, const row_tile_summary* tiles,
                                  const double* row_reference, sample_lists lists, engine::philox_key key,
@@ -301,26 +420,28 @@ ROCDIST_KERNEL void draw_samples(Input in, row_layout layout, const row_tile_sum
 {
     if(*invalid != 0) // nothing is written for an invalid input
         return;
-    // The tile's inclusive prefix sums, in fixed point at the tile's scale.
-    __shared__ std::uint64_t prefix[row_tile_size];
+    // The tile's inclusive prefix sums, in fixed point at the tile's scale,
+    // value i at prefix_slot(i).
+    __shared__ std::uint64_t prefix[prefix_slot(row_tile_size)];
     ROCDIST_BLOCK_STRIDE(b, blocks_of(layout, lists))
     {
         const block_work w = work_of(layout, lists, b);
         if(w.begin == w.end) // the same for the whole block
             continue;
-        const tile_extent                        e     = extent_of(layout, w.tile);
-        const row_tile_summary*                  t     = tiles + e.row * layout.tiles_per_row;
-        const typename Input::value_type*        v     = in.values + e.row * layout.k + e.first;
-        const typename Input::scale_type         scale = in.scale(t[e.tile].largest);
+        const tile_extent                 e = extent_of(layout, w.tile);
+        const row_tile_summary*           t = tiles + e.row * layout.tiles_per_row;
+        typename Input::value_type        items[items_per_thread];
+        load_tile(in.values + e.row * layout.k + e.first, e.count, items);
+        const typename Input::scale_type scale = in.scale(t[e.tile].largest);
         ROCDIST_UNROLL
         for(unsigned j = 0; j < items_per_thread; ++j)
         {
-            const std::uint64_t i = threadIdx.x + j * ROCDIST_THREADS_PER_BLOCK; // coalesced
-            prefix[i]             = i < e.count ? in.fixed_point(v[i], scale) : 0;
+            const std::uint64_t i = threadIdx.x + j * ROCDIST_THREADS_PER_BLOCK;
+            prefix[prefix_slot(i)] = i < e.count ? in.fixed_point(items[j], scale) : 0;
         }
         __syncthreads();
         // Each thread's run of items_per_thread consecutive values.
-        std::uint64_t* run = prefix + threadIdx.x * items_per_thread;
+        std::uint64_t* run = prefix + prefix_slot(threadIdx.x * items_per_thread);
         std::uint64_t  own = 0;
         ROCDIST_UNROLL
         for(unsigned j = 0; j < items_per_thread; ++j)
@@ -340,7 +461,7 @@ ROCDIST_KERNEL void draw_samples(Input in, row_layout layout, const row_tile_sum
         const unsigned shift = distributions::tile_shift(row_reference[e.row], in.reference(t[e.tile].largest));
         for(std::uint64_t q = w.begin + threadIdx.x; q < w.end; q += ROCDIST_THREADS_PER_BLOCK)
         {
-            const std::uint64_t s = layout.tiles_per_row == 1 ? q : lists.grouped[q];
+            const std::uint64_t s = layout.one_tile() ? q : lists.grouped[q];
             const std::uint64_t target
                 = distributions::row_target(engine::double_bits(key, offset + s), row_total);
             const std::uint64_t search = distributions::tile_search_key(target, before, shift);
@@ -348,7 +469,7 @@ ROCDIST_KERNEL void draw_samples(Input in, row_layout layout, const row_tile_sum
             while(lo < hi)
             {
                 const std::uint64_t mid = lo + (hi - lo) / 2;
-                if(prefix[mid] >= search)
+                if(prefix[prefix_slot(mid)] >= search)
                     hi = mid;
                 else
                     lo = mid + 1;
@@ -370,7 +491,7 @@ unsigned block_grid(const device_info& device, std::uint64_t items)
 // 256-byte aligned.
 struct scratch_plan
 {
-    std::size_t tiles, references, flag, starts, filled, grouped, scan, bytes;
+    std::size_t tiles, references, flag, grouped, row_tiles, starts, filled, scan, bytes;
 };
 
 scratch_plan plan_scratch(const row_layout& layout, std::size_t scan_bytes)
@@ -382,17 +503,22 @@ scratch_plan plan_scratch(const row_layout& layout, std::size_t scan_bytes)
         return at;
     };
     const std::uint64_t tile_count = layout.rows * layout.tiles_per_row;
+    const std::uint64_t n          = layout.rows * layout.samples_per_row;
     plan.tiles                     = take(tile_count * sizeof(row_tile_summary));
     plan.references                = take(layout.rows * sizeof(double));
     plan.flag                      = take(sizeof(unsigned));
-    if(layout.tiles_per_row > 1)
+    if(layout.one_tile())
+        return plan;
+    plan.grouped = take(n * sizeof(unsigned long long));
+    if(layout.sorted_in_rows())
     {
-        const std::uint64_t entries = tile_count + 1;
-        plan.starts                 = take(entries * sizeof(unsigned long long));
-        plan.filled                 = take(entries * sizeof(unsigned long long));
-        plan.grouped                = take(layout.rows * layout.samples_per_row * sizeof(unsigned long long));
-        plan.scan                   = take(scan_bytes);
+        plan.row_tiles = take(n * sizeof(unsigned));
+        return plan;
     }
+    const std::uint64_t entries = tile_count + 1;
+    plan.starts                 = take(entries * sizeof(unsigned long long));
+    plan.filled                 = take(entries * sizeof(unsigned long long));
+    plan.scan                   = take(scan_bytes);
     return plan;
 }
 
@@ -407,10 +533,10 @@ rocdist_status queue_passes(const device_info& device, hipStream_t stream, scrat
     const std::uint64_t tile_count = layout.rows * layout.tiles_per_row;
     const std::uint64_t n          = layout.rows * layout.samples_per_row;
     const std::uint64_t entries    = tile_count + 1;
+    const bool          grouping   = !layout.one_tile() && !layout.sorted_in_rows();
 
     std::size_t scan_bytes = 0;
-    if(layout.tiles_per_row > 1
-       && exclusive_sum<unsigned long long>(nullptr, scan_bytes, nullptr, entries, stream) != hipSuccess)
+    if(grouping && exclusive_sum<unsigned long long>(nullptr, scan_bytes, nullptr, entries, stream) != hipSuccess)
         return ROCDIST_STATUS_LAUNCH_FAILURE;
     const scratch_plan plan = plan_scratch(layout, scan_bytes);
     if(!reserve(scratch, device.ordinal, plan.bytes))
@@ -419,26 +545,30 @@ rocdist_status queue_passes(const device_info& device, hipStream_t stream, scrat
     auto*      summaries  = reinterpret_cast<row_tile_summary*>(part(plan.tiles));
     auto*      references = reinterpret_cast<double*>(part(plan.references));
     auto*      invalid    = reinterpret_cast<unsigned*>(part(plan.flag));
+    auto*      grouped    = reinterpret_cast<unsigned long long*>(part(plan.grouped));
+    auto*      row_tiles  = reinterpret_cast<unsigned*>(part(plan.row_tiles));
+    const row_sorted_samples sorted{grouped, row_tiles};
 
     if(hipMemsetAsync(invalid, 0, sizeof(unsigned), stream) != hipSuccess
        || !launched(ROCDIST_LAUNCH(summarise_tiles, block_grid<summarise_tiles<Input>>(device, tile_count),
-                                   threads_per_block, 0, stream, in, layout, summaries, invalid))
-       || !launched(ROCDIST_LAUNCH(combine_rows,
-                                   layout.tiles_per_row == 1 ? grid_blocks<combine_rows<Input>>(device, layout.rows)
-                                                             : block_grid<combine_rows<Input>>(device, layout.rows),
-                                   threads_per_block, 0, stream, in, layout, summaries, references, invalid)))
+                                   threads_per_block, 0, stream, in, layout, summaries, references, invalid))
+       || (!layout.one_tile()
+           && !launched(ROCDIST_LAUNCH(combine_rows, block_grid<combine_rows<Input>>(device, layout.rows),
+                                       threads_per_block, 0, stream, in, layout, summaries, references, sorted, key,
+                                       offset, invalid))))
         return ROCDIST_STATUS_LAUNCH_FAILURE;
 
-    sample_lists  lists{nullptr, nullptr, nullptr, 0};
+    sample_lists  lists{nullptr, grouped, nullptr, row_tiles, 0};
     std::uint64_t most_blocks = 0; // what the draws' grid is sized for
-    if(layout.tiles_per_row == 1)
+    if(layout.one_tile())
         most_blocks = lists.blocks
             = layout.rows * ((layout.samples_per_row + samples_per_block - 1) / samples_per_block);
+    else if(layout.sorted_in_rows())
+        most_blocks = lists.blocks = n; // a block per sorted place, the first of each tile's run drawing
     else
     {
         auto* s    = reinterpret_cast<unsigned long long*>(part(plan.starts));
         auto* f    = reinterpret_cast<unsigned long long*>(part(plan.filled));
-        auto* g    = reinterpret_cast<unsigned long long*>(part(plan.grouped));
         void* temp = part(plan.scan);
         // Samples grouped by tile, then each tile's blocks of work counted and
         // scanned (into filled, once the grouping is done with it).
@@ -449,12 +579,13 @@ rocdist_status queue_passes(const device_info& device, hipStream_t stream, scrat
            || exclusive_sum(temp, scan_bytes, s, entries, stream) != hipSuccess
            || !launched(ROCDIST_LAUNCH(group_tile_samples, grid_blocks<group_tile_samples>(device, n),
                                        threads_per_block, 0, stream, layout, summaries, key, offset, invalid, s, f,
-                                       g))
+                                       grouped))
            || !launched(ROCDIST_LAUNCH(count_tile_blocks, grid_blocks<count_tile_blocks>(device, entries),
                                        threads_per_block, 0, stream, tile_count, s, f))
            || exclusive_sum(temp, scan_bytes, f, entries, stream) != hipSuccess)
             return ROCDIST_STATUS_LAUNCH_FAILURE;
-        lists = {s, g, f, 0};
+        lists.starts       = s;
+        lists.block_starts = f;
         // A tile needs at most one block more than its samples / samples_per_block.
         most_blocks = tile_count + (n + samples_per_block - 1) / samples_per_block;
     }
