@@ -1,13 +1,13 @@
 #include "backend/host/gamma_ratios_host.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <vector>
 
 #include "backend/dirichlet_rows.hpp"
 #include "backend/gamma_functor.hpp"
 #include "backend/host/parallel_for.hpp"
 #include "backend/host/simd/block_kernels.hpp"
+#include "distributions/normalised_gammas.hpp"
 
 namespace rocdist::host
 {
@@ -39,15 +39,10 @@ double row_sum(const T* row, std::uint64_t k)
     double s = 0, c = 0;
     for(std::uint64_t j = 0; j < k; ++j)
     {
-        const double x = row[j];
         if constexpr(sizeof(T) == sizeof(float))
-            s += x;
+            s += row[j];
         else
-        {
-            const double t = s + x;
-            c += std::fabs(s) >= std::fabs(x) ? (s - t) + x : (x - t) + s;
-            s = t;
-        }
+            distributions::neumaier_add(s, c, row[j]);
     }
     return s + c;
 }
