@@ -4,8 +4,11 @@
 // the block must call them, from the same place. Raking: the first
 // `rakes` threads each combine a run of `rakes` values, one thread combines
 // the runs, and every thread reads its result: four barriers, where a tree
-// over 256 values takes nine or seventeen.
+// over 256 values takes nine or seventeen. Each run is padded by one value
+// (padded_slot).
 #pragma once
+
+#include <cstdint>
 
 #include "backend/gpu/runtime.hpp"
 #include "config.hpp"
@@ -17,8 +20,14 @@ constexpr unsigned block_rakes = 16;
 static_assert(block_rakes * block_rakes == ROCDIST_THREADS_PER_BLOCK);
 constexpr unsigned block_rake_stride = block_rakes + 1;
 
+// Where value i of runs of `run` consecutive values sits in shared memory
+// when each run is padded by one slot: threads that read their runs' j-th
+// values together then hit distinct banks, where unpadded runs of 16 or 32
+// values would put them all in one bank.
+ROCDIST_HOST_DEVICE constexpr std::uint64_t padded_slot(std::uint64_t i, std::uint64_t run) { return i + i / run; }
+
 // Where thread t's value sits: run t / rakes, place t % rakes.
-__device__ inline unsigned rake_slot(unsigned t) { return t + t / block_rakes; }
+__device__ inline unsigned rake_slot(unsigned t) { return static_cast<unsigned>(padded_slot(t, block_rakes)); }
 
 // op(...) of every thread's value, returned to every thread.
 template <class T, class Op>

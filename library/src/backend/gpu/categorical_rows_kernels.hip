@@ -408,10 +408,8 @@ __device__ block_work work_of(const row_layout& layout, const sample_lists& list
 }
 
 // Where a tile's value i sits among the draws' prefix sums: each thread's
-// run of items_per_thread values is padded by one, so that the threads,
-// reading their runs' j-th values together, hit distinct shared-memory
-// banks.
-ROCDIST_HOST_DEVICE constexpr std::uint64_t prefix_slot(std::uint64_t i) { return i + i / items_per_thread; }
+// run of items_per_thread values is padded by one (padded_slot).
+ROCDIST_HOST_DEVICE constexpr std::uint64_t prefix_slot(std::uint64_t i) { return padded_slot(i, items_per_thread); }
 
 template <class Input>
 ROCDIST_KERNEL void draw_samples(Input in, row_layout layout, const row_tile_summary* tiles,
@@ -545,8 +543,10 @@ rocdist_status queue_passes(const device_info& device, hipStream_t stream, scrat
     auto*      summaries  = reinterpret_cast<row_tile_summary*>(part(plan.tiles));
     auto*      references = reinterpret_cast<double*>(part(plan.references));
     auto*      invalid    = reinterpret_cast<unsigned*>(part(plan.flag));
-    auto*      grouped    = reinterpret_cast<unsigned long long*>(part(plan.grouped));
-    auto*      row_tiles  = reinterpret_cast<unsigned*>(part(plan.row_tiles));
+    // Sample lists, for rows of several tiles only; each sorted sample's
+    // tile, for rows sorted in their rows only.
+    auto* grouped   = layout.one_tile() ? nullptr : reinterpret_cast<unsigned long long*>(part(plan.grouped));
+    auto* row_tiles = layout.sorted_in_rows() ? reinterpret_cast<unsigned*>(part(plan.row_tiles)) : nullptr;
     const row_sorted_samples sorted{grouped, row_tiles};
 
     if(hipMemsetAsync(invalid, 0, sizeof(unsigned), stream) != hipSuccess
