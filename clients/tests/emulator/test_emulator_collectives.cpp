@@ -1,9 +1,12 @@
-// Warps and blocks on the emulated device: ballots at the run's warp size
-// (CI runs these at 32 and 64) with partial warps and exited lanes,
-// barriers with __shared__ memory, the built-in variables, atomics across
-// blocks, and the faults a divergent collective raises.
+// Warps and blocks on the emulated device: ballots and shuffles at the
+// run's warp size (CI runs these at 32 and 64) with partial warps and exited
+// lanes, barriers with __shared__ memory, the built-in variables, atomics
+// across blocks, and the faults a divergent collective or a bad shuffle
+// width raises.
+#include <cstring>
 #include <numeric>
 #include <string>
+#include <type_traits>
 
 #include "emulator_test_support.hpp"
 
@@ -56,6 +59,115 @@ TEST(emulator_collectives, ballot_with_partial_warps_and_exited_lanes)
                     continue; // every lane of this warp exited: nobody wrote
                 EXPECT_EQ(got[b * 64 + w], expected_mask(w, width, 100, live)) << "block " << b << " warp " << w;
             }
+    }
+}
+
+// What thread t posts at a shuffle: every bit of each type's value depends
+// on t, the sign and the high half of the 64-bit ones included.
+template <class T>
+T posted(unsigned t)
+{
+    if constexpr(std::is_same_v<T, int>)
+        return -1000003 * static_cast<int>(t) - 7;
+    else if constexpr(std::is_same_v<T, unsigned int>)
+        return 0x9E3779B9u * (t + 1);
+    else if constexpr(std::is_same_v<T, long long>)
+        return -(static_cast<long long>(t + 1) << 40) - t;
+    else if constexpr(std::is_same_v<T, unsigned long long>)
+        return 0x9E3779B97F4A7C15ull * (t + 1);
+    else
+        return T(-1) / static_cast<T>(t + 3);
+}
+
+// Lanes at or beyond `live` exit first; the others read lane
+// (scale * lane + offset) of their width-sized segment, width 0 standing for
+// the default (the warp).
+template <class T>
+__global__ void shuffle_kernel(T* out, unsigned live, int scale, int offset, int width)
+{
+    if(threadIdx.x >= live)
+        return;
+    const int i   = blockIdx.x * blockDim.x + threadIdx.x;
+    const int src = scale * static_cast<int>(threadIdx.x % warpSize) + offset;
+    if(width == 0)
+        out[i] = __shfl(posted<T>(threadIdx.x), src);
+    else
+        out[i] = __shfl(posted<T>(threadIdx.x), src, width);
+}
+
+template <class T>
+unsigned long long bits_of(T value)
+{
+    unsigned long long bits = 0;
+    std::memcpy(&bits, &value, sizeof value);
+    return bits;
+}
+
+// Launches shuffle_kernel<T> on 3 blocks of 100 threads (the last warp is
+// partial at both warp sizes) and checks every received value's bits; a lane
+// that exited or that the partial warp lacks gives 0 here (undefined on a GPU).
+template <class T>
+void check_shuffles(unsigned live, int scale, int offset, int width)
+{
+    SCOPED_TRACE("live " + std::to_string(live) + ", source " + std::to_string(scale) + " * lane + "
+                 + std::to_string(offset) + ", width " + std::to_string(width));
+    const unsigned warp = warp_size(), threads = 100;
+    device_vector<T> out(3 * threads, 0xFF);
+    ASSERT_EQ(ROCDIST_LAUNCH(shuffle_kernel<T>, 3, threads, 0, nullptr, out.data(), live, scale, offset, width),
+              hipSuccess);
+    const auto     got     = out.read();
+    const unsigned segment = width == 0 ? warp : static_cast<unsigned>(width);
+    for(unsigned t = 0; t < live; ++t)
+    {
+        const unsigned lane = t % warp;
+        const unsigned src  = static_cast<unsigned>(scale * static_cast<int>(lane) + offset) & (segment - 1);
+        const unsigned from = t - lane + (lane & ~(segment - 1)) + src;
+        const T        want = from < live ? posted<T>(from) : T(0);
+        for(unsigned b = 0; b < 3; ++b)
+            EXPECT_EQ(bits_of(got[b * threads + t]), bits_of(want)) << "block " << b << " thread " << t;
+    }
+}
+
+template <class T>
+void check_shuffle_patterns()
+{
+    for(unsigned live : {100u, 70u})
+    {
+        check_shuffles<T>(live, 1, 1, 0);   // rotation
+        check_shuffles<T>(live, 0, 0, 0);   // broadcast from lane 0
+        check_shuffles<T>(live, 1, 1, 16);  // rotation within 16-lane segments
+        check_shuffles<T>(live, 1, -1, 16); // the other way: a negative source counts from the segment's end
+        check_shuffles<T>(live, 0, 3, 16);  // lane 3 of each segment
+    }
+}
+
+TEST(emulator_collectives, shuffle_with_partial_warps_and_exited_lanes)
+{
+    const unsigned width = warp_size();
+    ASSERT_TRUE(width == 32 || width == 64);
+    {
+        SCOPED_TRACE("int");
+        check_shuffle_patterns<int>();
+    }
+    {
+        SCOPED_TRACE("unsigned int");
+        check_shuffle_patterns<unsigned int>();
+    }
+    {
+        SCOPED_TRACE("long long");
+        check_shuffle_patterns<long long>();
+    }
+    {
+        SCOPED_TRACE("unsigned long long");
+        check_shuffle_patterns<unsigned long long>();
+    }
+    {
+        SCOPED_TRACE("float");
+        check_shuffle_patterns<float>();
+    }
+    {
+        SCOPED_TRACE("double");
+        check_shuffle_patterns<double>();
     }
 }
 
@@ -174,6 +286,52 @@ TEST(emulator_collectives, divergent_collectives_fault_the_launch)
     expect_divergence("(__syncthreads)");
     ASSERT_EQ(ROCDIST_LAUNCH(ballot_kernel, 1, 64, 0, nullptr, out.data(), 64u), hipSuccess);
     EXPECT_EQ(hipDeviceSynchronize(), hipSuccess) << "the fault outlived its launch";
+}
+
+// Lanes of one warp at two different shuffles.
+__global__ void divergent_shuffle_kernel(unsigned long long* out)
+{
+    unsigned long long v;
+    if(threadIdx.x < 16)
+        v = __shfl(1ull, 0);
+    else
+        v = __shfl(2ull, 0);
+    out[threadIdx.x] = v;
+}
+
+// A shuffle and a ballot on one line: told apart by what they are.
+__global__ void shuffle_or_ballot_kernel(unsigned long long* out)
+{
+    out[threadIdx.x] = threadIdx.x < 16 ? __shfl(1ull, 0) : __ballot(1);
+}
+
+TEST(emulator_collectives, divergent_shuffles_fault_the_launch)
+{
+    device_vector<unsigned long long> out(64);
+    ASSERT_EQ(ROCDIST_LAUNCH(divergent_shuffle_kernel, 1, 64, 0, nullptr, out.data()), hipSuccess);
+    expect_divergence("kernel divergent_shuffle_kernel, block (0,0,0), warp 0: lanes 0-15 at ");
+    ASSERT_EQ(ROCDIST_LAUNCH(shuffle_or_ballot_kernel, 1, 64, 0, nullptr, out.data()), hipSuccess);
+    expect_divergence("(shuffle); lanes 16-");
+    EXPECT_NE(std::string(rocdist_emulator_last_fault()).find("(ballot)"), std::string::npos);
+    device_vector<int> values(64);
+    ASSERT_EQ(ROCDIST_LAUNCH(shuffle_kernel<int>, 1, 64, 0, nullptr, values.data(), 64u, 1, 1, 0), hipSuccess);
+    EXPECT_EQ(hipDeviceSynchronize(), hipSuccess) << "the fault outlived its launch";
+}
+
+// Widths that are not a power of two no larger than the warp size.
+TEST(emulator_collectives, bad_shuffle_widths_fault_the_launch)
+{
+    device_vector<int> out(64);
+    for(int width : {48, -16, static_cast<int>(2 * warp_size())})
+    {
+        ASSERT_EQ(ROCDIST_LAUNCH(shuffle_kernel<int>, 1, 64, 0, nullptr, out.data(), 64u, 1, 1, width), hipSuccess);
+        EXPECT_EQ(hipDeviceSynchronize(), hipErrorLaunchFailure);
+        const std::string fault = rocdist_emulator_last_fault();
+        EXPECT_NE(fault.find("bad __shfl width in kernel shuffle_kernel<int>, block (0,0,0), warp 0: lane 0 at "),
+                  std::string::npos)
+            << fault;
+        EXPECT_NE(fault.find("asks for " + std::to_string(width)), std::string::npos) << fault;
+    }
 }
 
 TEST(emulator_collectives, bad_launch_configurations_are_the_last_error)

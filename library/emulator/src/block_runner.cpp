@@ -190,24 +190,27 @@ std::string block_runner::run(const grid_launch& launch, uint3 index)
 // Every live lane waits at a collective when this runs.
 bool block_runner::resolve(unsigned lanes, unsigned warps)
 {
+    const auto at_warp_collective = [](lane_state s) {
+        return s == lane_state::at_ballot || s == lane_state::at_shuffle;
+    };
     bool released = false;
     for(unsigned w = 0; w < warps; ++w)
     {
         const unsigned first = w * launch_->warp_size;
         const unsigned end   = std::min(lanes, first + launch_->warp_size);
-        const lane_record* at = nullptr; // the first lane of the warp waiting at a ballot
+        const lane_record* at = nullptr; // the first lane of the warp waiting at a ballot or shuffle
         bool                barrier = false, same = true;
         for(unsigned i = first; i < end; ++i)
         {
             const lane_state s = lanes_[i].state.load(relaxed);
             if(s == lane_state::at_barrier)
                 barrier = true;
-            if(s != lane_state::at_ballot)
+            if(!at_warp_collective(s))
                 continue;
             if(at == nullptr)
                 at = &lanes_[i];
             else
-                same = same && at->line.load(relaxed) == lanes_[i].line.load(relaxed)
+                same = same && at->state.load(relaxed) == s && at->line.load(relaxed) == lanes_[i].line.load(relaxed)
                        && std::string(at->file.load(relaxed)) == lanes_[i].file.load(relaxed);
         }
         if(at == nullptr)
@@ -217,22 +220,19 @@ bool block_runner::resolve(unsigned lanes, unsigned warps)
             fail(describe_divergence(first, end, true));
             return false;
         }
-        unsigned long long mask = 0;
+        if(at->state.load(relaxed) == lane_state::at_ballot)
+            resolve_ballot(first, end);
+        else if(!resolve_shuffle(first, end))
+            return false;
+        // Released only now: a shuffle reads whether its source lane is at it.
         for(unsigned i = first; i < end; ++i)
-            if(lanes_[i].state.load(relaxed) == lane_state::at_ballot && lanes_[i].vote.load(relaxed))
-                mask |= 1ull << (i - first);
-        for(unsigned i = first; i < end; ++i)
-        {
-            if(lanes_[i].state.load(relaxed) != lane_state::at_ballot)
-                continue;
-            lanes_[i].ballot.store(mask, relaxed);
-            lanes_[i].state.store(lane_state::ready, relaxed);
-        }
+            if(at_warp_collective(lanes_[i].state.load(relaxed)))
+                lanes_[i].state.store(lane_state::ready, relaxed);
         released = true;
     }
     if(released)
         return true;
-    // No lane waits at a ballot: every live lane is at a barrier.
+    // No lane waits at a warp collective: every live lane is at a barrier.
     const lane_record* at = nullptr;
     for(unsigned i = 0; i < lanes; ++i)
     {
@@ -250,6 +250,46 @@ bool block_runner::resolve(unsigned lanes, unsigned warps)
     for(unsigned i = 0; i < lanes; ++i)
         if(lanes_[i].state.load(relaxed) == lane_state::at_barrier)
             lanes_[i].state.store(lane_state::ready, relaxed);
+    return true;
+}
+
+// Every live lane of lanes first..end-1 waits at the same ballot.
+void block_runner::resolve_ballot(unsigned first, unsigned end)
+{
+    unsigned long long mask = 0;
+    for(unsigned i = first; i < end; ++i)
+        if(lanes_[i].state.load(relaxed) == lane_state::at_ballot && lanes_[i].vote.load(relaxed))
+            mask |= 1ull << (i - first);
+    for(unsigned i = first; i < end; ++i)
+        if(lanes_[i].state.load(relaxed) == lane_state::at_ballot)
+            lanes_[i].result.store(mask, relaxed);
+}
+
+// Every live lane of lanes first..end-1 waits at the same shuffle. Each
+// reads lane (source mod width) of its own width-sized segment, as a GPU's
+// index arithmetic does (a negative source counts from the segment's end);
+// a lane that has exited, or that a partial warp lacks, gives 0.
+bool block_runner::resolve_shuffle(unsigned first, unsigned end)
+{
+    for(unsigned i = first; i < end; ++i)
+    {
+        lane_record& l = lanes_[i];
+        if(l.state.load(relaxed) != lane_state::at_shuffle)
+            continue;
+        const int width = l.width.load(relaxed);
+        if(width <= 0 || static_cast<unsigned>(width) > launch_->warp_size || (width & (width - 1)) != 0)
+        {
+            fail("bad __shfl width in " + block_name() + ", warp " + std::to_string(first / launch_->warp_size)
+                 + ": lane " + std::to_string(i - first) + " at " + l.file.load(relaxed) + ":"
+                 + std::to_string(l.line.load(relaxed)) + " asks for " + std::to_string(width)
+                 + ", not a power of two no larger than the warp size (" + std::to_string(launch_->warp_size) + ")");
+            return false;
+        }
+        const unsigned mask = static_cast<unsigned>(width) - 1;
+        const unsigned from = first + ((i - first) & ~mask) + (static_cast<unsigned>(l.source.load(relaxed)) & mask);
+        const bool     live = from < end && lanes_[from].state.load(relaxed) == lane_state::at_shuffle;
+        l.result.store(live ? lanes_[from].value.load(relaxed) : 0, relaxed);
+    }
     return true;
 }
 
@@ -272,14 +312,19 @@ void block_runner::abandon_all(unsigned lanes)
     }
 }
 
+// "kernel k, block (x,y,z)"
+std::string block_runner::block_name() const
+{
+    char name[256];
+    std::snprintf(name, sizeof name, "kernel %s, block (%u,%u,%u)", launch_->name, index_.x, index_.y, index_.z);
+    return name;
+}
+
 // "divergent collective in kernel k, block (x,y,z), warp w: lanes 0-15 at
-// a.hip:10 (ballot); lanes 16-31 at a.hip:12 (ballot)", one part per place.
+// a.hip:10 (ballot); lanes 16-31 at a.hip:12 (shuffle)", one part per place.
 std::string block_runner::describe_divergence(unsigned first, unsigned end, bool warp)
 {
-    char head[256];
-    std::snprintf(head, sizeof head, "divergent collective in kernel %s, block (%u,%u,%u)", launch_->name, index_.x,
-                  index_.y, index_.z);
-    std::string text = head;
+    std::string text = "divergent collective in " + block_name();
     if(warp)
         text += ", warp " + std::to_string(first / launch_->warp_size);
     text += ":";
@@ -288,7 +333,9 @@ std::string block_runner::describe_divergence(unsigned first, unsigned end, bool
         if(s == lane_state::exited)
             return std::string("exited");
         return std::string("at ") + lanes_[i].file.load(relaxed) + ":" + std::to_string(lanes_[i].line.load(relaxed))
-               + (s == lane_state::at_ballot ? " (ballot)" : " (__syncthreads)");
+               + (s == lane_state::at_ballot    ? " (ballot)"
+                  : s == lane_state::at_shuffle ? " (shuffle)"
+                                                : " (__syncthreads)");
     };
     std::vector<bool> told(end - first, false);
     for(unsigned i = first; i < end; ++i)
@@ -334,7 +381,25 @@ unsigned long long warp_ballot(int predicate, const char* file, int line)
     if(lane.abandon.load(relaxed))
         throw lane_abandoned{};
     sanitizer::acquire(runner.warp_point(lane.warp));
-    return lane.ballot.load(relaxed);
+    return lane.result.load(relaxed);
+}
+
+unsigned long long warp_shuffle(unsigned long long bits, int src_lane, int width, const char* file, int line)
+{
+    lane_record&  lane   = running_lane("__shfl");
+    block_runner& runner = *lane.runner;
+    lane.file.store(file, relaxed);
+    lane.line.store(line, relaxed);
+    lane.value.store(bits, relaxed);
+    lane.source.store(src_lane, relaxed);
+    lane.width.store(width, relaxed);
+    lane.state.store(lane_state::at_shuffle, relaxed);
+    sanitizer::release(runner.warp_point(lane.warp));
+    runner.yield(lane);
+    if(lane.abandon.load(relaxed))
+        throw lane_abandoned{};
+    sanitizer::acquire(runner.warp_point(lane.warp));
+    return lane.result.load(relaxed);
 }
 
 void block_barrier(const char* file, int line)

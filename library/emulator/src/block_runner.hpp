@@ -2,10 +2,11 @@
 // is a fiber (Boost.Context's fcontext switches, the primitive its fiber
 // class is built on, so that each switch, a lane's first and last included,
 // can be announced to the sanitizers). Lanes run in order until each has
-// exited or waits at a collective; a ballot resolves when every live lane of
-// its warp has arrived, a barrier when every live lane of the block has.
-// Lanes waiting at different source positions, or some at a ballot and some
-// at a barrier, fault the launch (a divergent collective).
+// exited or waits at a collective; a ballot or shuffle resolves when every
+// live lane of its warp has arrived, a barrier when every live lane of the
+// block has. Lanes waiting at different source positions, or some at a warp
+// collective and some at a barrier, fault the launch (a divergent
+// collective).
 #pragma once
 
 #include <atomic>
@@ -38,6 +39,7 @@ enum class lane_state
 {
     ready,
     at_ballot,
+    at_shuffle,
     at_barrier,
     exited
 };
@@ -60,8 +62,11 @@ struct lane_record
     std::atomic<lane_state>                 state{lane_state::ready};
     std::atomic<const char*>                file{nullptr}; // where it waits
     std::atomic<int>                        line{0};
-    std::atomic<bool>                       vote{false};
-    std::atomic<unsigned long long>         ballot{0};
+    std::atomic<bool>                       vote{false}; // posted at a ballot
+    std::atomic<unsigned long long>         value{0}; // posted at a shuffle, with the lane it reads
+    std::atomic<int>                        source{0};
+    std::atomic<int>                        width{0};
+    std::atomic<unsigned long long>         result{0}; // what the warp collective hands back
     std::atomic<bool>                       abandon{false};
 };
 
@@ -100,7 +105,10 @@ private:
         fault_.clear();
     }
     bool resolve(unsigned lanes, unsigned warps);
+    void resolve_ballot(unsigned first, unsigned end);
+    bool resolve_shuffle(unsigned first, unsigned end);
     void abandon_all(unsigned lanes);
+    std::string block_name() const;
     std::string describe_divergence(unsigned first, unsigned end, bool warp);
 
     const grid_launch*             launch_ = nullptr;

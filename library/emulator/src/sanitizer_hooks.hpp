@@ -7,7 +7,7 @@
 // fake stack (detect_stack_use_after_return) for the lanes that reuse it.
 // ThreadSanitizer: each lane is a fiber of its own, and switches do not
 // synchronise (no_sync): lanes of a block are ordered only where the GPU
-// orders them, at block start, ballots, barriers and block end
+// orders them, at block start, ballots, shuffles, barriers and block end
 // (release/acquire on those points), so races between lanes are reported.
 // valgrind: lane stacks are registered, or it reports every access to them.
 #pragma once

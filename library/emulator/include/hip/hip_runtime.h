@@ -6,6 +6,11 @@
 
 #include <hip/hip_runtime_api.h>
 
+// Code that includes this header is in a kernel language with HIP's warp
+// collectives (rocdist/device/config.hpp: the device API's cooperative
+// samplers).
+#define ROCDIST_EMULATED_KERNEL_LANGUAGE 1
+
 #ifdef __cplusplus
 
 #include <cstdint>
@@ -95,11 +100,30 @@ struct lane_view
 // The lane running on this thread; only valid inside a kernel.
 ROCDIST_EMULATOR_API const lane_view& this_lane();
 
-// Collectives. Every live lane of the warp (ballot) or block (barrier)
-// must arrive at the same source position; lanes that have exited count as
-// not voting. A mismatch faults the launch ("divergent collective").
+// Collectives. Every live lane of the warp (ballot, shuffle) or block
+// (barrier) must arrive at the same source position; lanes that have exited
+// count as not voting. A mismatch faults the launch ("divergent
+// collective"). A shuffle hands each lane the bits posted by lane
+// (src_lane mod width) of its width-sized segment of the warp, and 0 where
+// that lane has exited or lies beyond a partial warp's end (a GPU leaves
+// those undefined); a width that is not a power of two no larger than the
+// warp size faults the launch.
 ROCDIST_EMULATOR_API unsigned long long warp_ballot(int predicate, const char* file, int line);
+ROCDIST_EMULATOR_API unsigned long long warp_shuffle(unsigned long long bits, int src_lane, int width,
+                                                     const char* file, int line);
 ROCDIST_EMULATOR_API void               block_barrier(const char* file, int line);
+
+// A value through a shuffle as its bits, so that every type arrives exact.
+template <class T>
+T shuffled(T var, int src_lane, int width, const char* file, int line)
+{
+    static_assert(sizeof(T) <= sizeof(unsigned long long));
+    unsigned long long bits = 0;
+    std::memcpy(&bits, &var, sizeof var);
+    bits = warp_shuffle(bits, src_lane, width, file, line);
+    std::memcpy(&var, &bits, sizeof var);
+    return var;
+}
 
 // A kernel bound to its arguments, run once per lane.
 class kernel_body
@@ -160,6 +184,13 @@ inline T rounded(T value)
 
 } // namespace rocdist_emulator
 
+// HIP's launch macro, for kernels that users write (the device API's
+// example): a kernel template's name with its arguments goes in
+// parentheses, as with HIP's own macro.
+#define hipLaunchKernelGGL(kernel, grid, block, shared, stream, ...)                               \
+    ::rocdist_emulator::launch(#kernel, dim3(grid), dim3(block), shared, stream,                   \
+                               [](const auto&... a) { kernel(a...); }, __VA_ARGS__)
+
 #define threadIdx (::rocdist_emulator::this_lane().thread_idx)
 #define blockIdx (::rocdist_emulator::this_lane().block_idx)
 #define blockDim (::rocdist_emulator::this_lane().block_dim)
@@ -171,6 +202,40 @@ inline T rounded(T value)
 inline unsigned long long __ballot(int predicate, const char* file = __builtin_FILE(), int line = __builtin_LINE())
 {
     return ::rocdist_emulator::warp_ballot(predicate, file, line);
+}
+
+// HIP's warp shuffle (see warp_shuffle) for 32- and 64-bit integers, float
+// and double; its long and half overloads are not emulated. The default
+// arguments name the caller's source position.
+inline int __shfl(int var, int src_lane, int width = warpSize, const char* file = __builtin_FILE(),
+                  int line = __builtin_LINE())
+{
+    return ::rocdist_emulator::shuffled(var, src_lane, width, file, line);
+}
+inline unsigned int __shfl(unsigned int var, int src_lane, int width = warpSize, const char* file = __builtin_FILE(),
+                           int line = __builtin_LINE())
+{
+    return ::rocdist_emulator::shuffled(var, src_lane, width, file, line);
+}
+inline long long __shfl(long long var, int src_lane, int width = warpSize, const char* file = __builtin_FILE(),
+                        int line = __builtin_LINE())
+{
+    return ::rocdist_emulator::shuffled(var, src_lane, width, file, line);
+}
+inline unsigned long long __shfl(unsigned long long var, int src_lane, int width = warpSize,
+                                 const char* file = __builtin_FILE(), int line = __builtin_LINE())
+{
+    return ::rocdist_emulator::shuffled(var, src_lane, width, file, line);
+}
+inline float __shfl(float var, int src_lane, int width = warpSize, const char* file = __builtin_FILE(),
+                    int line = __builtin_LINE())
+{
+    return ::rocdist_emulator::shuffled(var, src_lane, width, file, line);
+}
+inline double __shfl(double var, int src_lane, int width = warpSize, const char* file = __builtin_FILE(),
+                     int line = __builtin_LINE())
+{
+    return ::rocdist_emulator::shuffled(var, src_lane, width, file, line);
 }
 
 inline void __syncthreads(const char* file = __builtin_FILE(), int line = __builtin_LINE())
