@@ -14,7 +14,7 @@
 #include "backend/compacted_chunks.hpp"
 #include "backend/rejection_samplers.hpp"
 #include "bench_context.hpp"
-#include "distributions/ziggurat.hpp"
+#include "rocdist/device/distributions/ziggurat.hpp"
 #include "warp_rounds.hpp"
 #include "warp_rounds_model.hpp"
 #include "warp_strategies.hpp"

@@ -9,9 +9,9 @@
 #include <cstdint>
 
 #include "config.hpp"
-#include "distributions/box_muller.hpp"
-#include "distributions/polar.hpp"
-#include "engine/curand_philox_layout.hpp"
+#include "rocdist/device/distributions/box_muller.hpp"
+#include "rocdist/device/distributions/polar.hpp"
+#include "rocdist/device/engine/curand_philox_layout.hpp"
 
 namespace rocdist_bench
 {

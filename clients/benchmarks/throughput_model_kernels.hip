@@ -11,16 +11,16 @@
 // often a warp enters them.
 #include <cstdint>
 
-#include "backend/block_functors.hpp"
+#include "rocdist/device/blocks/block_functors.hpp"
 #include "backend/categorical_row_inputs.hpp"
 #include "backend/dirichlet_rows.hpp"
-#include "backend/gamma_functor.hpp"
-#include "backend/gamma_words.hpp"
-#include "backend/normal_functors.hpp"
+#include "rocdist/device/blocks/gamma_functor.hpp"
+#include "rocdist/device/blocks/gamma_words.hpp"
+#include "rocdist/device/blocks/normal_functors.hpp"
 #include "backend/packet_writer.hpp"
-#include "backend/substream_sources.hpp"
-#include "distributions/gamma.hpp"
-#include "engine/substream.hpp"
+#include "rocdist/device/blocks/substream_sources.hpp"
+#include "rocdist/device/distributions/gamma.hpp"
+#include "rocdist/device/engine/substream.hpp"
 
 #ifndef MODEL_PACKETS
 #error "throughput_model.py defines MODEL_PACKETS"

@@ -14,7 +14,7 @@
 
 #include "backend/rejection_samplers.hpp"
 #include "config.hpp"
-#include "engine/substream.hpp"
+#include "rocdist/device/engine/substream.hpp"
 
 namespace rocdist_bench
 {

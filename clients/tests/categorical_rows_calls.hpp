@@ -13,8 +13,8 @@
 
 #include "backend/categorical_row_inputs.hpp"
 #include "categorical_calls.hpp"
-#include "distributions/row_inverse_cdf.hpp"
-#include "engine/curand_philox_layout.hpp"
+#include "rocdist/device/distributions/row_inverse_cdf.hpp"
+#include "rocdist/device/engine/curand_philox_layout.hpp"
 #include "rocdist/rocdist.h"
 
 namespace rocdist_test

@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "distributions/box_muller_radius.hpp"
+#include "rocdist/device/distributions/box_muller_radius.hpp"
 
 #include "float_ulp_error.hpp"
 

@@ -16,9 +16,9 @@
 #include <gtest/gtest.h>
 
 #include "categorical_rows_calls.hpp"
-#include "distributions/fixed_point_exp2.hpp"
-#include "distributions/row_fixed_point.hpp"
-#include "distributions/row_inverse_cdf.hpp"
+#include "rocdist/device/distributions/fixed_point_exp2.hpp"
+#include "rocdist/device/distributions/row_fixed_point.hpp"
+#include "rocdist/device/distributions/row_inverse_cdf.hpp"
 
 namespace
 {

@@ -15,7 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "backend/host/alias_table_host.hpp"
-#include "distributions/alias_table.hpp"
+#include "rocdist/device/distributions/alias_table.hpp"
 
 namespace
 {

@@ -9,8 +9,8 @@
 #include <boost/math/special_functions/erf.hpp>
 #include <gtest/gtest.h>
 
-#include "distributions/erfinv.hpp"
-#include "distributions/inverse_cdf.hpp"
+#include "rocdist/device/distributions/erfinv.hpp"
+#include "rocdist/device/distributions/inverse_cdf.hpp"
 
 namespace
 {

@@ -13,10 +13,10 @@
 
 #include <gtest/gtest.h>
 
-#include "backend/gamma_functor.hpp"
-#include "distributions/box_muller.hpp"
-#include "distributions/gamma.hpp"
-#include "engine/substream.hpp"
+#include "rocdist/device/blocks/gamma_functor.hpp"
+#include "rocdist/device/distributions/box_muller.hpp"
+#include "rocdist/device/distributions/gamma.hpp"
+#include "rocdist/device/engine/substream.hpp"
 
 namespace
 {

@@ -15,7 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "backend/narrowed_outputs.hpp"
-#include "distributions/half_formats.hpp"
+#include "rocdist/device/distributions/half_formats.hpp"
 
 namespace
 {

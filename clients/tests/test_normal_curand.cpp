@@ -15,11 +15,11 @@
 
 #include <gtest/gtest.h>
 
-#include "backend/normal_functors.hpp"
+#include "rocdist/device/blocks/normal_functors.hpp"
 #include "box_muller_error.hpp"
 #include "curand_generator.hpp"
 #include "curand_pieces.hpp"
-#include "engine/philox4x32_10.hpp"
+#include "rocdist/device/engine/philox4x32_10.hpp"
 #include "normal_calls.hpp"
 
 namespace

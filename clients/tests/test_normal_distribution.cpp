@@ -12,7 +12,7 @@
 #include <boost/math/distributions/normal.hpp>
 #include <gtest/gtest.h>
 
-#include "distributions/inverse_cdf.hpp"
+#include "rocdist/device/distributions/inverse_cdf.hpp"
 #include "goodness_of_fit.hpp"
 #include "normal_calls.hpp"
 

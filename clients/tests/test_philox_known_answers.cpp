@@ -9,7 +9,7 @@
 #include <Random123/philox.h>
 #include <gtest/gtest.h>
 
-#include "engine/philox4x32_10.hpp"
+#include "rocdist/device/engine/philox4x32_10.hpp"
 
 namespace
 {

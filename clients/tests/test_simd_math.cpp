@@ -111,10 +111,10 @@ HWY_AFTER_NAMESPACE();
 #include <boost/math/distributions/normal.hpp>
 
 #include "box_muller_error.hpp"
-#include "distributions/box_muller.hpp"
-#include "distributions/box_muller_radius.hpp"
-#include "distributions/sincos_angle.hpp"
-#include "distributions/uniform.hpp"
+#include "rocdist/device/distributions/box_muller.hpp"
+#include "rocdist/device/distributions/box_muller_radius.hpp"
+#include "rocdist/device/distributions/sincos_angle.hpp"
+#include "rocdist/device/distributions/uniform.hpp"
 #include "float_ulp_error.hpp"
 
 namespace rocdist_test::simd_math

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "distributions/sincos_angle.hpp"
+#include "rocdist/device/distributions/sincos_angle.hpp"
 
 #include "float_ulp_error.hpp"
 

@@ -14,8 +14,8 @@
 
 #include "backend/compacted_round.hpp"
 #include "backend/rejection_samplers.hpp"
-#include "distributions/gamma.hpp"
-#include "engine/philox4x32_10.hpp"
+#include "rocdist/device/distributions/gamma.hpp"
+#include "rocdist/device/engine/philox4x32_10.hpp"
 
 namespace
 {

@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "backend_kind.hpp"
-#include "distributions/alias_table.hpp"
+#include "rocdist/device/distributions/alias_table.hpp"
 
 namespace rocdist
 {

@@ -1,51 +1,10 @@
-// The one place that knows which compiler and GPU platform is building rocdist.
-// Everything else tests the macros below with #if; each is always 0 or 1.
+// The library's build choices: which GPU backend it is built with, how its
+// kernels are launched, which host vector targets it compiles. The platform
+// macros of code it shares with users' kernels (compiler, device pass,
+// ROCDIST_HOST_DEVICE) are in rocdist/device/config.hpp, included here.
 #pragma once
 
-// Device compilation: nvcc (CUDA; ROCDIST_GPU_CUDA_COMPILER) or clang in HIP
-// mode (AMD).
-#if defined(__CUDACC__) && !defined(__HIP__)
-#define ROCDIST_GPU_CUDA_COMPILER 1
-#else
-#define ROCDIST_GPU_CUDA_COMPILER 0
-#endif
-#if defined(__CUDACC__) || defined(__HIP__)
-#define ROCDIST_GPU_COMPILER 1
-#else
-#define ROCDIST_GPU_COMPILER 0
-#endif
-
-// The device pass of a GPU compiler, as opposed to its host pass over the
-// same source: the one place where code may pick device-only data.
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-#define ROCDIST_DEVICE_PASS 1
-#else
-#define ROCDIST_DEVICE_PASS 0
-#endif
-
-// Code that runs in GPU kernels: a device pass, or the emulated platform's
-// kernel libraries (compiled as GPUs compile; cmake/gpu_platform.cmake), so
-// that what kernels compute differently from the host backend is tested.
-#if ROCDIST_DEVICE_PASS || defined(ROCDIST_BUILD_EMULATED_KERNELS)
-#define ROCDIST_KERNEL_CODE 1
-#else
-#define ROCDIST_KERNEL_CODE 0
-#endif
-
-// Set bits of a 64-bit word, on host and device: GCC's and Clang's builtin
-// (Clang's HIP device pass included), nvcc's intrinsic in its device pass.
-#if defined(__CUDA_ARCH__)
-#define ROCDIST_POPCOUNT64(x) static_cast<unsigned>(__popcll(x))
-#else
-#define ROCDIST_POPCOUNT64(x) static_cast<unsigned>(__builtin_popcountll(x))
-#endif
-
-// The index of the lowest set bit of a nonzero 32-bit word, likewise.
-#if defined(__CUDA_ARCH__)
-#define ROCDIST_LOWEST_SET_BIT(x) static_cast<unsigned>(__ffs(x) - 1)
-#else
-#define ROCDIST_LOWEST_SET_BIT(x) static_cast<unsigned>(__builtin_ctz(x))
-#endif
+#include "rocdist/device/config.hpp"
 
 // Every rocdist kernel is launched with ROCDIST_THREADS_PER_BLOCK threads and
 // says so to the compiler (ROCDIST_KERNEL): without the bound, hipcc assumes
@@ -53,8 +12,6 @@
 // is a multiple of both warp sizes.
 #define ROCDIST_THREADS_PER_BLOCK 256
 #if ROCDIST_GPU_COMPILER
-#define ROCDIST_DEVICE_TABLE static __device__ const
-#define ROCDIST_HOST_DEVICE __host__ __device__ inline
 #define ROCDIST_KERNEL __global__ __launch_bounds__(ROCDIST_THREADS_PER_BLOCK)
 // A kernel that must keep `blocks` blocks resident per multiprocessor (or as
 // many as the SM holds), which caps its registers. NVIDIA's bound counts blocks; AMD's second argument
@@ -79,37 +36,9 @@
 #define ROCDIST_KERNEL_RESIDENT(blocks) ROCDIST_KERNEL
 #endif
 #else
-#define ROCDIST_HOST_DEVICE inline
 // The emulated platform compiles kernels with the host compiler: plain functions.
 #define ROCDIST_KERNEL
 #define ROCDIST_KERNEL_RESIDENT(blocks)
-#endif
-
-// A function every caller must inline, where the compiler would keep one
-// out-of-line copy for its several callers (a rejection sampler's attempt,
-// whose call would cost its caller's loop more than the copy saves).
-// (GCC, Clang, HIP's clang and nvcc all take the GNU attribute; CUDA's
-// __forceinline__ would repeat the `inline` of ROCDIST_HOST_DEVICE.)
-#define ROCDIST_FORCE_INLINE __attribute__((always_inline))
-
-// Copies an object's bytes (type punning) in host and device code alike:
-// the compiler builtin, which HIP's clang accepts in device code whatever
-// the order in which <cstring> and the HIP headers were included, where
-// std::memcpy may name the host function only.
-#define ROCDIST_MEMCPY __builtin_memcpy
-
-// Full unrolling of a loop with a constant trip count whose body indexes small
-// arrays by the loop counter: left rolled (as compilers leave loops holding a
-// rejection loop), the arrays are indexed dynamically and GPUs place them in
-// local memory or scratch.
-#if ROCDIST_DEVICE_PASS || defined(__clang__)
-#define ROCDIST_UNROLL _Pragma("unroll")
-#elif defined(__CUDACC__)
-// nvcc's host pass hands "unroll" to the host compiler, which does not know
-// it; its host copies of device code are not what the host backend runs.
-#define ROCDIST_UNROLL
-#else
-#define ROCDIST_UNROLL _Pragma("GCC unroll 16")
 #endif
 
 // Which GPU backend this library was built with; CMake defines at most one
@@ -144,43 +73,6 @@
 #define ROCDIST_KERNEL_SOURCE_API __attribute__((visibility("default")))
 #else
 #define ROCDIST_KERNEL_SOURCE_API
-#endif
-
-// a * b rounded on its own, never fused with an add that follows into an
-// FMA. GPU compilers contract a * b + c by default (so does the emulated
-// platform, on purpose) and the host code is compiled not to
-// (-ffp-contract=off, library/CMakeLists.txt); an expression whose value
-// or branch must be the same on host and GPU is written with this. GPUs have
-// an intrinsic; elsewhere the product passes through a register the
-// optimiser cannot see into.
-template <class T>
-ROCDIST_HOST_DEVICE T unfused_mul(T a, T b)
-{
-#if ROCDIST_DEVICE_PASS
-    if constexpr(sizeof(T) == sizeof(float))
-        return __fmul_rn(a, b);
-    else
-        return __dmul_rn(a, b);
-#else
-    T p = a * b;
-#if defined(__x86_64__)
-    __asm__("" : "+x"(p));
-#elif defined(__aarch64__)
-    __asm__("" : "+w"(p));
-#else
-    __asm__("" : "+m"(p));
-#endif
-    return p;
-#endif
-}
-
-// An approximate 1 / sqrt(x) for kernels that refine it: the GPUs' hardware
-// estimate (CUDA documents 2 ulp for rsqrtf); elsewhere (the emulated
-// platform's kernels, tests) the correctly rounded quotient.
-#if ROCDIST_DEVICE_PASS
-#define ROCDIST_RSQRTF(x) rsqrtf(x)
-#else
-#define ROCDIST_RSQRTF(x) (1.0f / std::sqrt(x))
 #endif
 
 // The host backend's vector kernels (backend/host/simd/) are written against

@@ -73,7 +73,7 @@ public:
     template <class T>
     rocdist_status generate_gamma_shapes(T* out, std::size_t n, const T* shapes, T scale);
 
-    // Beta(a, b) from pairs of gamma variates (backend/beta_functor.hpp).
+    // Beta(a, b) from pairs of gamma variates (rocdist/device/blocks/beta_functor.hpp).
     template <class T>
     rocdist_status generate_beta(T* out, std::size_t n, T a, T b);
 

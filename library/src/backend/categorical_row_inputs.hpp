@@ -10,8 +10,8 @@
 #include <cstdint>
 
 #include "config.hpp"
-#include "distributions/alias_table.hpp"
-#include "distributions/row_fixed_point.hpp"
+#include "rocdist/device/distributions/alias_table.hpp"
+#include "rocdist/device/distributions/row_fixed_point.hpp"
 
 namespace rocdist::backend
 {

@@ -25,7 +25,7 @@
 
 #include <cstdint>
 
-#include "engine/substream.hpp"
+#include "rocdist/device/engine/substream.hpp"
 
 namespace rocdist::backend
 {

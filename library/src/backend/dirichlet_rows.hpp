@@ -12,9 +12,9 @@
 
 #include <cstdint>
 
-#include "backend/gamma_functor.hpp"
+#include "rocdist/device/blocks/gamma_functor.hpp"
 #include "config.hpp"
-#include "distributions/normalised_gammas.hpp"
+#include "rocdist/device/distributions/normalised_gammas.hpp"
 
 namespace rocdist::backend
 {

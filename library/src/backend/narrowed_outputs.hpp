@@ -9,7 +9,7 @@
 
 #include "backend/compacted_chunks.hpp"
 #include "config.hpp"
-#include "distributions/half_formats.hpp"
+#include "rocdist/device/distributions/half_formats.hpp"
 
 namespace rocdist::backend
 {

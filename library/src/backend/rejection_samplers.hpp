@@ -7,14 +7,14 @@
 
 #include <cstdint>
 
-#include "backend/gamma_words.hpp"
-#include "backend/normal_functors.hpp"
-#include "backend/substream_sources.hpp"
+#include "rocdist/device/blocks/gamma_words.hpp"
+#include "rocdist/device/blocks/normal_functors.hpp"
+#include "rocdist/device/blocks/substream_sources.hpp"
 #include "config.hpp"
-#include "distributions/gamma.hpp"
-#include "distributions/polar.hpp"
-#include "distributions/ziggurat.hpp"
-#include "engine/substream.hpp"
+#include "rocdist/device/distributions/gamma.hpp"
+#include "rocdist/device/distributions/polar.hpp"
+#include "rocdist/device/distributions/ziggurat.hpp"
+#include "rocdist/device/engine/substream.hpp"
 
 namespace rocdist::backend
 {

@@ -13,7 +13,7 @@
 #include "backend/gpu/launch_shape.hpp"
 #include "backend/gpu/runtime.hpp"
 #include "backend/gpu/scan_scratch.hpp"
-#include "distributions/alias_table.hpp"
+#include "rocdist/device/distributions/alias_table.hpp"
 
 namespace rocdist::gpu
 {

@@ -35,8 +35,8 @@
 #include "backend/gpu/grid_stride.hpp"
 #include "backend/gpu/launch_shape.hpp"
 #include "backend/gpu/runtime.hpp"
-#include "distributions/row_inverse_cdf.hpp"
-#include "engine/curand_philox_layout.hpp"
+#include "rocdist/device/distributions/row_inverse_cdf.hpp"
+#include "rocdist/device/engine/curand_philox_layout.hpp"
 
 namespace rocdist::gpu
 {

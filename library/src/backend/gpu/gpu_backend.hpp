@@ -8,8 +8,8 @@
 #include "backend/categorical_row_inputs.hpp"
 #include "backend/compacted_chunks.hpp"
 #include "config.hpp"
-#include "distributions/alias_table.hpp"
-#include "engine/philox4x32_10.hpp"
+#include "rocdist/device/distributions/alias_table.hpp"
+#include "rocdist/device/engine/philox4x32_10.hpp"
 #include "rocdist/rocdist.h"
 
 namespace rocdist::gpu

@@ -13,7 +13,7 @@
 #include "backend/gpu/launch_shape.hpp"
 #include "backend/gpu/launch_status.hpp"
 #include "backend/gpu/runtime.hpp"
-#include "distributions/gamma.hpp"
+#include "rocdist/device/distributions/gamma.hpp"
 
 namespace rocdist::gpu
 {

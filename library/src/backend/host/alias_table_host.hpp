@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "distributions/alias_table.hpp"
+#include "rocdist/device/distributions/alias_table.hpp"
 #include "rocdist/rocdist.h"
 
 namespace rocdist::host

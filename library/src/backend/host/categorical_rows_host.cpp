@@ -8,8 +8,8 @@
 
 #include "backend/host/parallel_for.hpp"
 #include "backend/host/simd/weight_tiles.hpp"
-#include "distributions/row_inverse_cdf.hpp"
-#include "engine/curand_philox_layout.hpp"
+#include "rocdist/device/distributions/row_inverse_cdf.hpp"
+#include "rocdist/device/engine/curand_philox_layout.hpp"
 
 namespace rocdist::host
 {

@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "backend/categorical_row_inputs.hpp"
-#include "engine/philox4x32_10.hpp"
+#include "rocdist/device/engine/philox4x32_10.hpp"
 #include "rocdist/rocdist.h"
 
 namespace rocdist::host

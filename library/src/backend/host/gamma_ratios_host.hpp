@@ -3,14 +3,14 @@
 // least 1/2: there a variate underflows with probability below 1e-19
 // (float; 1e-154 in double), so the ratio of the variates themselves, taken
 // in double (with a compensated sum for double rows), is the ratio of their
-// logarithms (backend/beta_functor.hpp, dirichlet_rows.hpp) within the
+// logarithms (rocdist/device/blocks/beta_functor.hpp, dirichlet_rows.hpp) within the
 // kernels' rounding, the host/GPU tolerance of docs/gamma_family.md.
 // Smaller shapes take the logarithms' scalar path.
 #pragma once
 
 #include <cstdint>
 
-#include "engine/philox4x32_10.hpp"
+#include "rocdist/device/engine/philox4x32_10.hpp"
 
 namespace rocdist::host
 {

@@ -11,10 +11,10 @@
 #include <cstdint>
 #include <cstring>
 
-#include "backend/block_functors.hpp"
-#include "backend/normal_functors.hpp"
+#include "rocdist/device/blocks/block_functors.hpp"
+#include "rocdist/device/blocks/normal_functors.hpp"
 #include "config.hpp"
-#include "engine/substream.hpp"
+#include "rocdist/device/engine/substream.hpp"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "backend/host/simd/block_kernels.cpp"

@@ -23,10 +23,10 @@
 
 #include <cstdint>
 
-#include "backend/beta_functor.hpp"
-#include "backend/block_functors.hpp"
-#include "backend/gamma_functor.hpp"
-#include "backend/normal_functors.hpp"
+#include "rocdist/device/blocks/beta_functor.hpp"
+#include "rocdist/device/blocks/block_functors.hpp"
+#include "rocdist/device/blocks/gamma_functor.hpp"
+#include "rocdist/device/blocks/normal_functors.hpp"
 #include "rocdist/rocdist.h"
 
 namespace rocdist::host::simd

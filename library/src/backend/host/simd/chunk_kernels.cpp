@@ -15,7 +15,7 @@
 #include "backend/compacted_chunks.hpp"
 #include "backend/compacted_round.hpp"
 #include "config.hpp"
-#include "engine/substream.hpp"
+#include "rocdist/device/engine/substream.hpp"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "backend/host/simd/chunk_kernels.cpp"
@@ -276,7 +276,7 @@ HWY_INLINE hn::Vec<hn::RebindToUnsigned<DF>> attempt_kind(DF, hn::Mask<DF> rejec
                               hn::IfThenElse(hn::RebindMask(du, wide), hn::Set(du, 2), hn::Set(du, 1)));
 }
 
-// Gamma: a candidate is one group (backend/gamma_words.hpp), its four
+// Gamma: a candidate is one group (rocdist/device/blocks/gamma_words.hpp), its four
 // (float) or two (double) attempts from blocks 1 and 2 (and block 0 below
 // shape 1), each accepted attempt an output. A rejected attempt reads no
 // further word, so every candidate runs on the lanes (gamma_lanes.hpp); the

@@ -2,7 +2,7 @@
 // and double, compiled once for each Highway target like block_kernels.cpp.
 // A vector target takes the first attempts of Lanes(d32) packets (4
 // Lanes(d32) floats or 2 Lanes(d32) doubles) at once, packet i in 32-bit
-// lane i (backend/gamma_words.hpp): blocks 1 and 2 of the packets' group
+// lane i (rocdist/device/blocks/gamma_words.hpp): blocks 1 and 2 of the packets' group
 // substreams, their Philox rounds interleaved, and block 0 below shape 1.
 // Floats: the normals from words 0-1 of blocks 1 and 2 by the vector
 // Box-Muller of the normals (first and second normal of each pair), U from
@@ -21,10 +21,10 @@
 #include <cstring>
 #include <type_traits>
 
-#include "backend/gamma_functor.hpp"
+#include "rocdist/device/blocks/gamma_functor.hpp"
 #include "backend/host/simd/block_kernels.hpp"
 #include "config.hpp"
-#include "engine/substream.hpp"
+#include "rocdist/device/engine/substream.hpp"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "backend/host/simd/gamma_blocks.cpp"

@@ -29,7 +29,7 @@
 #include "backend/host/simd/log_unit_lanes.hpp"
 #include "backend/host/simd/philox_lanes.hpp"
 #include "backend/host/simd/uniform_lanes.hpp"
-#include "distributions/gamma.hpp"
+#include "rocdist/device/distributions/gamma.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace rocdist::host::simd::HWY_NAMESPACE
@@ -166,7 +166,7 @@ HWY_INLINE hn::Vec<DF> gamma_attempt(DF df, const distributions::gamma_params<hn
 }
 
 // The inputs of four vectors of attempts from blocks 1 (a), 2 (b) and 0
-// (c, shapes below 1) of groups in 32-bit lanes (backend/gamma_words.hpp):
+// (c, shapes below 1) of groups in 32-bit lanes (rocdist/device/blocks/gamma_words.hpp):
 // vector q's lane i is attempt 4 i + q of the groups taken in order
 // (floats: group i's attempt q; doubles: attempt q % 2 of group 2 i + q / 2,
 // through paired_words), with its normal z, U's word or 53 bits u and U''s

@@ -25,8 +25,8 @@
 #include <hwy/highway.h>
 
 #include "backend/host/simd/log_unit_lanes.hpp"
-#include "distributions/erfinv.hpp"
-#include "distributions/inverse_cdf.hpp"
+#include "rocdist/device/distributions/erfinv.hpp"
+#include "rocdist/device/distributions/inverse_cdf.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace rocdist::host::simd::HWY_NAMESPACE

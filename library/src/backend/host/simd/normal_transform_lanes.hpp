@@ -16,7 +16,7 @@
 
 #include <hwy/highway.h>
 
-#include "backend/normal_functors.hpp"
+#include "rocdist/device/blocks/normal_functors.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace rocdist::host::simd::HWY_NAMESPACE

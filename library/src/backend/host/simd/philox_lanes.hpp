@@ -18,8 +18,8 @@
 
 #include <hwy/highway.h>
 
-#include "engine/curand_philox_layout.hpp"
-#include "engine/philox4x32_10.hpp"
+#include "rocdist/device/engine/curand_philox_layout.hpp"
+#include "rocdist/device/engine/philox4x32_10.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace rocdist::host::simd::HWY_NAMESPACE

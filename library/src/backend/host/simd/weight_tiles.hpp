@@ -21,7 +21,7 @@
 
 #include <cstdint>
 
-#include "distributions/alias_table.hpp"
+#include "rocdist/device/distributions/alias_table.hpp"
 
 namespace rocdist::host::simd
 {

@@ -14,7 +14,7 @@
 
 #include <hwy/highway.h>
 
-#include "distributions/ziggurat.hpp"
+#include "rocdist/device/distributions/ziggurat.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace rocdist::host::simd::HWY_NAMESPACE

@@ -5,9 +5,9 @@
 
 #include <cstdint>
 
-#include "config.hpp"
-#include "distributions/uniform.hpp"
-#include "engine/substream.hpp"
+#include "rocdist/device/config.hpp"
+#include "rocdist/device/distributions/uniform.hpp"
+#include "rocdist/device/engine/substream.hpp"
 
 namespace rocdist::backend
 {

@@ -20,7 +20,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "config.hpp"
+#include "rocdist/device/config.hpp"
 
 namespace rocdist::distributions
 {

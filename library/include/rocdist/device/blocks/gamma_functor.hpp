@@ -2,7 +2,7 @@
 // G b .. G b + G - 1 (G = 4 floats or 2 doubles, as the normals), from the
 // group substream (tag gamma_group, index b) and, for an element whose first
 // attempt is rejected, its own substream (tag gamma, its index); nothing
-// comes from the main stream (backend/gamma_words.hpp has the layout). An
+// comes from the main stream (rocdist/device/blocks/gamma_words.hpp has the layout). An
 // element's value depends only on (seed, i, its shape, scale), so host and
 // GPU make the same accept/reject decisions from the same words.
 //
@@ -15,10 +15,10 @@
 
 #include <cstdint>
 
-#include "backend/gamma_words.hpp"
-#include "config.hpp"
-#include "distributions/gamma.hpp"
-#include "engine/substream.hpp"
+#include "rocdist/device/blocks/gamma_words.hpp"
+#include "rocdist/device/config.hpp"
+#include "rocdist/device/distributions/gamma.hpp"
+#include "rocdist/device/engine/substream.hpp"
 
 namespace rocdist::backend
 {

@@ -9,14 +9,14 @@
 #include <cmath>
 #include <cstdint>
 
-#include "backend/substream_sources.hpp"
-#include "config.hpp"
-#include "distributions/box_muller.hpp"
-#include "distributions/inverse_cdf.hpp"
-#include "distributions/polar.hpp"
-#include "distributions/ziggurat.hpp"
-#include "engine/curand_philox_layout.hpp"
-#include "engine/substream.hpp"
+#include "rocdist/device/blocks/substream_sources.hpp"
+#include "rocdist/device/config.hpp"
+#include "rocdist/device/distributions/box_muller.hpp"
+#include "rocdist/device/distributions/inverse_cdf.hpp"
+#include "rocdist/device/distributions/polar.hpp"
+#include "rocdist/device/distributions/ziggurat.hpp"
+#include "rocdist/device/engine/curand_philox_layout.hpp"
+#include "rocdist/device/engine/substream.hpp"
 #include "rocdist/rocdist.h"
 
 namespace rocdist::backend

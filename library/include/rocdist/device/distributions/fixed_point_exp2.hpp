@@ -7,8 +7,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "config.hpp"
-#include "distributions/alias_table.hpp"
+#include "rocdist/device/config.hpp"
+#include "rocdist/device/distributions/alias_table.hpp"
 
 namespace rocdist::distributions
 {

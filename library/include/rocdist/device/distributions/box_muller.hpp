@@ -6,11 +6,11 @@
 #include <cmath>
 #include <cstdint>
 
-#include "config.hpp"
-#include "distributions/box_muller_radius.hpp"
-#include "distributions/normal_pair.hpp"
-#include "distributions/sincos_angle.hpp"
-#include "distributions/uniform.hpp"
+#include "rocdist/device/config.hpp"
+#include "rocdist/device/distributions/box_muller_radius.hpp"
+#include "rocdist/device/distributions/normal_pair.hpp"
+#include "rocdist/device/distributions/sincos_angle.hpp"
+#include "rocdist/device/distributions/uniform.hpp"
 
 namespace rocdist::distributions
 {

@@ -10,7 +10,7 @@
 
 #include <cmath>
 
-#include "config.hpp"
+#include "rocdist/device/config.hpp"
 
 namespace rocdist::distributions
 {

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "config.hpp"
-#include "distributions/normal_pair.hpp"
+#include "rocdist/device/config.hpp"
+#include "rocdist/device/distributions/normal_pair.hpp"
 
 namespace rocdist::distributions
 {

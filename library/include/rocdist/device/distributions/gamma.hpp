@@ -7,14 +7,14 @@
 // The per-attempt math, words in: an attempt is a normal z and the word(s)
 // of U (gamma_draw), decided by gamma_accept; an accepted attempt's value is
 // formed by gamma_variate from the word(s) of U' (shape below 1). Which words
-// feed which attempt is the stream layout's business (backend/gamma_words.hpp).
+// feed which attempt is the stream layout's business (rocdist/device/blocks/gamma_words.hpp).
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 
-#include "config.hpp"
-#include "distributions/uniform.hpp"
+#include "rocdist/device/config.hpp"
+#include "rocdist/device/distributions/uniform.hpp"
 
 namespace rocdist::distributions
 {

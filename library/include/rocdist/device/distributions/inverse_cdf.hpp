@@ -9,8 +9,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "config.hpp"
-#include "distributions/erfinv.hpp"
+#include "rocdist/device/config.hpp"
+#include "rocdist/device/distributions/erfinv.hpp"
 
 namespace rocdist::distributions
 {

@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-#include "config.hpp"
+#include "rocdist/device/config.hpp"
 
 namespace rocdist::distributions
 {

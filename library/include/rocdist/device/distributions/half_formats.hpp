@@ -8,7 +8,7 @@
 
 #include <cstdint>
 
-#include "config.hpp"
+#include "rocdist/device/config.hpp"
 
 namespace rocdist::distributions
 {

@@ -14,9 +14,9 @@
 #include <cmath>
 #include <cstdint>
 
-#include "config.hpp"
-#include "distributions/alias_table.hpp"
-#include "distributions/fixed_point_exp2.hpp"
+#include "rocdist/device/config.hpp"
+#include "rocdist/device/distributions/alias_table.hpp"
+#include "rocdist/device/distributions/fixed_point_exp2.hpp"
 
 namespace rocdist::distributions
 {

@@ -19,8 +19,8 @@
 
 #include <cstdint>
 
-#include "config.hpp"
-#include "engine/philox4x32_10.hpp"
+#include "rocdist/device/config.hpp"
+#include "rocdist/device/engine/philox4x32_10.hpp"
 
 namespace rocdist::engine
 {

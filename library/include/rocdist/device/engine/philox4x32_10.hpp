@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "config.hpp"
+#include "rocdist/device/config.hpp"
 
 namespace rocdist::engine
 {

@@ -11,9 +11,9 @@
 #include <cmath>
 #include <cstdint>
 
-#include "config.hpp"
-#include "distributions/constexpr_math.hpp"
-#include "distributions/uniform.hpp"
+#include "rocdist/device/config.hpp"
+#include "rocdist/device/distributions/constexpr_math.hpp"
+#include "rocdist/device/distributions/uniform.hpp"
 
 namespace rocdist::distributions
 {

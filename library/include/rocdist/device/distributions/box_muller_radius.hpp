@@ -14,7 +14,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "config.hpp"
+#include "rocdist/device/config.hpp"
 
 namespace rocdist::distributions
 {

@@ -5,10 +5,10 @@
 
 #include <cstdint>
 
-#include "config.hpp"
-#include "distributions/alias_table.hpp"
-#include "distributions/uniform.hpp"
-#include "engine/curand_philox_layout.hpp"
+#include "rocdist/device/config.hpp"
+#include "rocdist/device/distributions/alias_table.hpp"
+#include "rocdist/device/distributions/uniform.hpp"
+#include "rocdist/device/engine/curand_philox_layout.hpp"
 
 namespace rocdist::backend
 {

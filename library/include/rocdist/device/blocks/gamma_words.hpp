@@ -26,10 +26,10 @@
 
 #include <cstdint>
 
-#include "config.hpp"
-#include "distributions/box_muller.hpp"
-#include "distributions/gamma.hpp"
-#include "engine/substream.hpp"
+#include "rocdist/device/config.hpp"
+#include "rocdist/device/distributions/box_muller.hpp"
+#include "rocdist/device/distributions/gamma.hpp"
+#include "rocdist/device/engine/substream.hpp"
 
 namespace rocdist::backend
 {
