@@ -368,14 +368,17 @@ const lane_view& this_lane()
     return running_lane("a built-in variable (threadIdx, blockIdx, blockDim, gridDim, warpSize)").view;
 }
 
-unsigned long long warp_ballot(int predicate, const char* file, int line)
+namespace
 {
-    lane_record&  lane   = running_lane("__ballot");
+
+// Waits at a warp collective whose inputs the lane has posted, until its
+// warp resolves it: the collective's result.
+unsigned long long wait_at_warp_collective(lane_record& lane, lane_state state, const char* file, int line)
+{
     block_runner& runner = *lane.runner;
     lane.file.store(file, relaxed);
     lane.line.store(line, relaxed);
-    lane.vote.store(predicate != 0, relaxed);
-    lane.state.store(lane_state::at_ballot, relaxed);
+    lane.state.store(state, relaxed);
     sanitizer::release(runner.warp_point(lane.warp));
     runner.yield(lane);
     if(lane.abandon.load(relaxed))
@@ -384,22 +387,22 @@ unsigned long long warp_ballot(int predicate, const char* file, int line)
     return lane.result.load(relaxed);
 }
 
+} // namespace
+
+unsigned long long warp_ballot(int predicate, const char* file, int line)
+{
+    lane_record& lane = running_lane("__ballot");
+    lane.vote.store(predicate != 0, relaxed);
+    return wait_at_warp_collective(lane, lane_state::at_ballot, file, line);
+}
+
 unsigned long long warp_shuffle(unsigned long long bits, int src_lane, int width, const char* file, int line)
 {
-    lane_record&  lane   = running_lane("__shfl");
-    block_runner& runner = *lane.runner;
-    lane.file.store(file, relaxed);
-    lane.line.store(line, relaxed);
+    lane_record& lane = running_lane("__shfl");
     lane.value.store(bits, relaxed);
     lane.source.store(src_lane, relaxed);
     lane.width.store(width, relaxed);
-    lane.state.store(lane_state::at_shuffle, relaxed);
-    sanitizer::release(runner.warp_point(lane.warp));
-    runner.yield(lane);
-    if(lane.abandon.load(relaxed))
-        throw lane_abandoned{};
-    sanitizer::acquire(runner.warp_point(lane.warp));
-    return lane.result.load(relaxed);
+    return wait_at_warp_collective(lane, lane_state::at_shuffle, file, line);
 }
 
 void block_barrier(const char* file, int line)
