@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks an installed rocdist (the runtime and -dev packages) from outside
 # the source tree: builds and runs the C and Fortran examples through
-# find_package (and the C++ example), then again through pkg-config, with nothing from the build
-# tree. Run after installing the packages; needs cmake, cc and gfortran.
+# find_package (and the C++ examples, one of them on the device API's
+# installed headers), then again through pkg-config, with nothing from the
+# build tree. Run after installing the packages; needs cmake, cc and gfortran.
 set -euo pipefail
 source_dir="$(cd "$(dirname "$0")/.." && pwd)"
 work=$(mktemp -d)
@@ -13,6 +14,7 @@ cmake -S "$source_dir/packaging/consumer" -B "$work/cmake" | grep "^-- rocdist "
 cmake --build "$work/cmake"
 "$work/cmake/consumer_c"
 "$work/cmake/consumer_cpp"
+"$work/cmake/consumer_device_api"
 "$work/cmake/consumer_fortran"
 
 echo "-- pkg-config rocdist $(pkg-config --modversion rocdist): C and Fortran"

@@ -88,6 +88,8 @@ rpm_lists() {
   for f in "$@"; do grep -qx "$f" <<<"$listed" || fail "$(basename "$rpm_file") lacks $f"; done
 }
 headers=(/usr/include/rocdist/rocdist.h /usr/include/rocdist/rocdist.hpp /usr/include/rocdist/rocdist_version.h
+         /usr/include/rocdist/rocdist_kernel.h /usr/include/rocdist/device/config.hpp
+         /usr/include/rocdist/device/blocks/gamma_functor.hpp
          /usr/include/rocdist/fortran/rocdist.f90 /usr/include/rocdist/fortran/rocdist.mod)
 clients=(/usr/bin/rocdist_bench /usr/share/man/man1/rocdist_bench.1.gz /usr/libexec/rocdist/rocdist_tests
          /usr/libexec/rocdist/rocdist_example_uniform_host /usr/share/rocdist/clients/philox4x32_10_kat.txt)

@@ -121,6 +121,8 @@ TEST(cpp_wrappers, gamma_and_categorical_forward_and_own_their_table)
         rocdist_cpp::categorical moved(std::move(table));
         EXPECT_EQ(table.get(), nullptr);
         gen.generate_categorical(moved.get(), picks.data(), n);
+        EXPECT_EQ(moved.view().k, 4u);
+        EXPECT_THROW(table.view(), rocdist_cpp::error); // moved from: no table
     }
     unsigned int probe = 0;
     EXPECT_EQ(rocdist_generate_categorical(gen.get(), handle, &probe, 1), ROCDIST_STATUS_INVALID_HANDLE);

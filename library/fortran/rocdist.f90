@@ -42,6 +42,13 @@ module rocdist
     integer(c_int), parameter :: ROCDIST_NORMAL_INVERSE_CDF_FAST = 3
     integer(c_int), parameter :: ROCDIST_NORMAL_ZIGGURAT = 4
 
+    ! rocdist_categorical_view: where a table's entries live (for the device
+    ! API's user kernels, rocdist/rocdist_kernel.h).
+    type, bind(c) :: rocdist_categorical_view
+        type(c_ptr) :: entries
+        integer(c_int) :: k
+    end type
+
     ! Generators, seeds, positions, streams.
     interface
         function rocdist_create_generator(generator, rng_type) bind(c, name="rocdist_create_generator")
@@ -367,6 +374,13 @@ module rocdist
             import :: c_int, c_ptr
             type(c_ptr), value :: table
             integer(c_int) :: rocdist_destroy_categorical
+        end function
+
+        function rocdist_get_categorical_view(table, view) bind(c, name="rocdist_get_categorical_view")
+            import :: c_int, c_ptr, rocdist_categorical_view
+            type(c_ptr), value :: table
+            type(rocdist_categorical_view), intent(out) :: view
+            integer(c_int) :: rocdist_get_categorical_view
         end function
 
         function rocdist_generate_categorical(generator, table, output, n) bind(c, name="rocdist_generate_categorical")

@@ -255,6 +255,19 @@ rocdist_status rocdist_destroy_categorical(rocdist_categorical table)
     });
 }
 
+rocdist_status rocdist_get_categorical_view(rocdist_categorical table, rocdist_categorical_view* view)
+{
+    return guarded([&] {
+        if(view == nullptr)
+            return ROCDIST_STATUS_INVALID_POINTER;
+        const std::shared_ptr<categorical_table> t = categorical_tables().find(reinterpret_cast<std::uintptr_t>(table));
+        if(!t)
+            return ROCDIST_STATUS_INVALID_HANDLE;
+        *view = {t->entries(), t->size()};
+        return ROCDIST_STATUS_SUCCESS;
+    });
+}
+
 rocdist_status rocdist_generate_categorical(rocdist_generator generator, rocdist_categorical table,
                                            unsigned int* output, size_t n)
 {

@@ -772,6 +772,27 @@ ROCDIST_EXPORT rocdist_status rocdist_create_categorical_double(rocdist_generato
  */
 ROCDIST_EXPORT rocdist_status rocdist_destroy_categorical(rocdist_categorical table);
 
+/** \brief Where a table's alias entries live, for the device API's
+ *         rocdist::device::categorical (rocdist/rocdist_kernel.h). */
+typedef struct rocdist_categorical_view
+{
+    const void*  entries; /**< k entries, in the memory of the generator that built the table. */
+    unsigned int k;       /**< The number of categories. */
+} rocdist_categorical_view;
+
+/**
+ * \brief The view of a table that user kernels sample from with
+ *        rocdist::device::categorical: its entries (device memory for a GPU
+ *        generator's table, host memory for a host generator's) and k,
+ *        without a copy. The view is valid until the table is destroyed.
+ * \param table the handle.
+ * \param view where the view is written.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_POINTER if view is
+ *         NULL; ROCDIST_STATUS_INVALID_HANDLE for NULL, a destroyed or an
+ *         invented table (view is then left unchanged).
+ */
+ROCDIST_EXPORT rocdist_status rocdist_get_categorical_view(rocdist_categorical table, rocdist_categorical_view* view);
+
 /**
  * \brief Writes n categories drawn from a table.
  *

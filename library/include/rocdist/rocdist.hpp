@@ -477,6 +477,18 @@ public:
     /** \brief The C handle, for generator::generate_categorical. \return the handle. */
     rocdist_categorical get() const noexcept { return handle_; }
 
+    /**
+     * \brief rocdist_get_categorical_view: the table's entries and k, for
+     *        rocdist::device::categorical in user kernels.
+     * \return the view, valid while this object owns the table.
+     */
+    rocdist_categorical_view view() const
+    {
+        rocdist_categorical_view v{};
+        check(rocdist_get_categorical_view(handle_, &v));
+        return v;
+    }
+
 private:
     rocdist_categorical handle_ = nullptr;
 };

@@ -122,3 +122,18 @@ ROCDIST_HOST_DEVICE T unfused_mul(T a, T b)
 #else
 #define ROCDIST_RSQRTF(x) (1.0f / std::sqrt(x))
 #endif
+
+// Warp collectives for the device API's cooperative samplers: CUDA's take
+// the mask of the lanes that call them (32 bits); HIP's, on AMD GPUs and on
+// the emulated platform, are 64 bits wide and warp-wide. Expanded only in
+// code that a kernel language compiles (rocdist/rocdist_kernel.h decides,
+// where the kernel language's header has been included).
+#if ROCDIST_GPU_CUDA_COMPILER
+#define ROCDIST_WARP_ACTIVE() static_cast<std::uint64_t>(__activemask())
+#define ROCDIST_WARP_BALLOT(mask, p) static_cast<std::uint64_t>(__ballot_sync(static_cast<unsigned>(mask), p))
+#define ROCDIST_WARP_SHFL(mask, v, lane) __shfl_sync(static_cast<unsigned>(mask), v, static_cast<int>(lane))
+#else
+#define ROCDIST_WARP_ACTIVE() static_cast<std::uint64_t>(__ballot(1))
+#define ROCDIST_WARP_BALLOT(mask, p) static_cast<std::uint64_t>(__ballot(p))
+#define ROCDIST_WARP_SHFL(mask, v, lane) __shfl(v, static_cast<int>(lane))
+#endif

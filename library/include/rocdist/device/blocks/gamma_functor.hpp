@@ -171,6 +171,39 @@ ROCDIST_HOST_DEVICE void gamma_packet(engine::philox_key key, std::uint64_t bloc
     }
 }
 
+// Element i alone, as gamma_packet computes it: its first attempt from its
+// packet's group (the group's earlier attempts passed over), true with out
+// set when it is accepted; then its retries. The device API's draws.
+template <class T, class Finish>
+ROCDIST_HOST_DEVICE bool gamma_first_attempt(engine::philox_key key, std::uint64_t i,
+                                             const distributions::gamma_params<T>& p, const Finish& finish,
+                                             typename Finish::type& out)
+{
+    constexpr unsigned G = gamma_group_size<T>;
+    gamma_group<T>     group(key, engine::element_substream(engine::substream_tag::gamma_group, i / G));
+    const unsigned     k = static_cast<unsigned>(i % G);
+    for(unsigned m = 0; m < k; ++m)
+        group.skip();
+    T dv;
+    if(!group.next(p, dv))
+        return false;
+    out = finish(p, dv, p.boost ? gamma_boost_log_u<T>(group.boost_block(), k) : T(0));
+    return true;
+}
+
+template <class T, class Finish>
+ROCDIST_HOST_DEVICE typename Finish::type gamma_element(engine::philox_key key, std::uint64_t i,
+                                                        const distributions::gamma_params<T>& p, const Finish& finish)
+{
+    typename Finish::type out;
+    if(gamma_first_attempt(key, i, p, finish, out))
+        return out;
+    T dv, log_u;
+    for(std::uint32_t j = 0;; ++j)
+        if(gamma_retry_attempt(key, i, j, p, dv, log_u))
+            return finish(p, dv, log_u);
+}
+
 template <class T>
 struct gamma_functor
 {

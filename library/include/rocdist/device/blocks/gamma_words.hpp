@@ -109,31 +109,44 @@ ROCDIST_HOST_DEVICE T gamma_log_boost(const distributions::gamma_params<T>& p, c
     return distributions::gamma_boost_exponent(p, gamma_boost_log_u<T>(boost, k));
 }
 
-// Retry attempt j of element `element`: true with dv = d v and, for shapes
-// below 1, log_u = log U' when it is accepted.
+// One attempt from the words of one Philox block (float: the pair from
+// words 0-1, of which the first normal, U from word 2, U' from word 3) or
+// two (double: the pair from the first, U and U' from the second): true
+// with dv = d v and, for shapes below 1, log_u = log U' when it is accepted.
+// A retry's layout, and the device API's attempts on a user's generator.
+template <class T>
+ROCDIST_HOST_DEVICE bool gamma_block_attempt(const distributions::gamma_params<T>& p, const engine::philox_words& a,
+                                             const engine::philox_words& b, T& dv, T& log_u)
+{
+    if constexpr(sizeof(T) == sizeof(float))
+    {
+        (void)b;
+        const float z = distributions::box_muller(a.w[0], a.w[1]).first;
+        if(!distributions::gamma_accept(p, distributions::make_gamma_draw(z, a.w[2]), dv))
+            return false;
+        log_u = p.boost ? distributions::log_uniform(a.w[3]) : 0.0f;
+    }
+    else
+    {
+        const double z = distributions::box_muller(a.w[0], a.w[1], a.w[2], a.w[3]).first;
+        if(!distributions::gamma_accept(p, distributions::make_gamma_draw(z, b.w[0], b.w[1]), dv))
+            return false;
+        log_u = p.boost ? distributions::log_uniform(b.w[2], b.w[3]) : 0.0;
+    }
+    return true;
+}
+
+// Retry attempt j of element `element`, as gamma_block_attempt.
 template <class T>
 ROCDIST_HOST_DEVICE bool gamma_retry_attempt(engine::philox_key key, std::uint64_t element, std::uint32_t j,
                                              const distributions::gamma_params<T>& p, T& dv, T& log_u)
 {
     const engine::substream_id own = engine::element_substream(engine::substream_tag::gamma, element);
     if constexpr(sizeof(T) == sizeof(float))
-    {
-        const engine::philox_words w = engine::substream_block(key, own, j);
-        const float                z = distributions::box_muller(w.w[0], w.w[1]).first;
-        if(!distributions::gamma_accept(p, distributions::make_gamma_draw(z, w.w[2]), dv))
-            return false;
-        log_u = p.boost ? distributions::log_uniform(w.w[3]) : 0.0f;
-    }
+        return gamma_block_attempt(p, engine::substream_block(key, own, j), engine::philox_words{}, dv, log_u);
     else
-    {
-        const engine::philox_words n = engine::substream_block(key, own, 2 * j);
-        const double               z = distributions::box_muller(n.w[0], n.w[1], n.w[2], n.w[3]).first;
-        const engine::philox_words u = engine::substream_block(key, own, 2 * j + 1);
-        if(!distributions::gamma_accept(p, distributions::make_gamma_draw(z, u.w[0], u.w[1]), dv))
-            return false;
-        log_u = p.boost ? distributions::log_uniform(u.w[2], u.w[3]) : 0.0;
-    }
-    return true;
+        return gamma_block_attempt(p, engine::substream_block(key, own, 2 * j),
+                                   engine::substream_block(key, own, 2 * j + 1), dv, log_u);
 }
 
 // Retry attempt j of element `element`: true with out = the variate times

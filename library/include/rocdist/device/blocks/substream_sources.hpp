@@ -1,6 +1,8 @@
 // A substream's words as the rejection samplers consume them: whole attempts
 // (32 or 64 bits) and uniforms in (0, 1]. Each call reads its words in a
-// fixed order, so host and GPU consume a substream identically.
+// fixed order, so host and GPU consume a substream identically. Reader is
+// anything whose next() gives the following 32-bit word: a substream, or
+// (device API) a user's generator state.
 #pragma once
 
 #include <cstdint>
@@ -12,20 +14,20 @@
 namespace rocdist::backend
 {
 
-template <class T>
+template <class T, class Reader = engine::substream_reader>
 struct substream_bits;
 
-template <>
-struct substream_bits<float>
+template <class Reader>
+struct substream_bits<float, Reader>
 {
-    engine::substream_reader* reader;
+    Reader* reader;
     ROCDIST_HOST_DEVICE std::uint64_t operator()() const { return reader->next(); }
 };
 
-template <>
-struct substream_bits<double>
+template <class Reader>
+struct substream_bits<double, Reader>
 {
-    engine::substream_reader* reader;
+    Reader* reader;
     ROCDIST_HOST_DEVICE std::uint64_t operator()() const
     {
         const std::uint64_t lo = reader->next();
@@ -34,20 +36,20 @@ struct substream_bits<double>
     }
 };
 
-template <class T>
+template <class T, class Reader = engine::substream_reader>
 struct substream_uniform;
 
-template <>
-struct substream_uniform<float>
+template <class Reader>
+struct substream_uniform<float, Reader>
 {
-    engine::substream_reader* reader;
+    Reader* reader;
     ROCDIST_HOST_DEVICE float operator()() const { return distributions::uniform_float(reader->next()); }
 };
 
-template <>
-struct substream_uniform<double>
+template <class Reader>
+struct substream_uniform<double, Reader>
 {
-    engine::substream_reader* reader;
+    Reader* reader;
     ROCDIST_HOST_DEVICE double operator()() const
     {
         const std::uint32_t x = reader->next();
