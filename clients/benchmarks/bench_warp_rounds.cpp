@@ -88,6 +88,52 @@ double measured_acceptance(const Sampler& s)
     return static_cast<double>(accepted) / attempts;
 }
 
+// Where the measured rounds come from.
+const char* measured_where()
+{
+    if(!context.on_gpu)
+        return "by emulating warps on the host";
+    return ROCDIST_GPU_EMULATED ? "on the emulated GPU platform" : "on this GPU";
+}
+
+// The device API's warp-cooperative gamma (rocdist::device::gamma_warp):
+// rounds per variate with one and four variates per lane, the model beside
+// the measurement, which needs a GPU build (the emulated platform's too).
+void print_cooperative_table(rocdist::engine::philox_key key)
+{
+    std::printf("\nDevice API, warp-cooperative gamma (rocdist::device::gamma_warp), rounds per variate; measured %s\n",
+                context.on_gpu ? measured_where() : "only in GPU builds");
+    std::printf("%-11s %6s %4s %9s | %-11s | %-17s\n", "shape", "p", "warp", "per lane", "thread loop",
+                "cooperative");
+    std::printf("%-11s %6s %4s %9s | %11s | %8s %8s\n", "", "", "", "", "model", "model", "measured");
+    for(float shape : {0.5f, 1.0f, 2.5f, 10.0f})
+    {
+        const double p = measured_acceptance(
+            rocdist::backend::gamma_sampler<float>{key, rocdist::distributions::make_gamma_params(shape, 1.0f)});
+        for(unsigned per_lane : {1u, 4u})
+        {
+            std::vector<unsigned> widths = {32, 64};
+            double                measured = 0;
+#if ROCDIST_HAS_GPU_BACKEND
+            if(context.on_gpu)
+            {
+                unsigned width = 0;
+                measured       = device_cooperative_rounds(shape, per_lane, width);
+                widths         = {width};
+            }
+#endif
+            for(unsigned warp : widths)
+            {
+                char shown[16] = "-";
+                if(context.on_gpu)
+                    std::snprintf(shown, sizeof(shown), "%.3f", measured);
+                std::printf("gamma %-5g %6.4f %4u %9u | %11.3f | %8.3f %8s\n", shape, p, warp, per_lane,
+                            rounds_thread_loop(p, warp), rounds_cooperative(p, warp, per_lane), shown);
+            }
+        }
+    }
+}
+
 } // namespace
 
 void print_warp_rounds_table(const std::string& csv_path)
@@ -114,7 +160,7 @@ void print_warp_rounds_table(const std::string& csv_path)
     }
 
     std::printf("\nWarp rounds per output (1/p on one CPU thread); measured %s\n",
-                context.on_gpu ? "on this GPU" : "by emulating warps on the host");
+                measured_where());
     std::printf("%-15s %6s %4s | %-17s | %-17s | %-17s | %s\n", "sampler", "p", "warp", "thread loop",
                 "pre-cached", "compacted", "loop/cached");
     std::printf("%-15s %6s %4s | %8s %8s | %8s %8s | %8s %8s |\n", "", "", "", "model", "measured", "model",
@@ -123,6 +169,7 @@ void print_warp_rounds_table(const std::string& csv_path)
         std::printf("%-15s %6.4f %4u | %8.3f %8.3f | %8.3f %8.3f | %8.3f %8.3f | %5.2f\n", r.name.c_str(), r.p,
                     r.warp, r.model[0], r.measured[0], r.model[1], r.measured[1], r.model[2], r.measured[2],
                     r.model[0] / r.model[1]);
+    print_cooperative_table(key);
     if(csv_path.empty())
         return;
     std::FILE* csv = std::fopen(csv_path.c_str(), "w");

@@ -31,6 +31,11 @@ double emulated_rounds(warp_strategy strategy, const Sampler& s, unsigned warp);
 // Runs on the current device; `warp` receives its warp size.
 template <class Sampler>
 ROCDIST_KERNEL_SOURCE_API double device_rounds(warp_strategy strategy, const Sampler& s, unsigned& warp);
+
+// The device API's warp-cooperative gamma (rocdist::device::gamma_warp) at
+// `shape`, per_lane (1 or 4) float variates per lane and call: rounds per
+// variate, on the current device.
+ROCDIST_KERNEL_SOURCE_API double device_cooperative_rounds(float shape, unsigned per_lane, unsigned& warp);
 #endif
 
 } // namespace rocdist_bench

@@ -3,9 +3,11 @@
 // strategies vote with a ballot, as a per-thread `while` loop effectively
 // does; the compacted one is the library's round (backend/compacted_round.hpp).
 #include <algorithm>
+#include <type_traits>
 
 #include "backend/compacted_round.hpp"
 #include "backend/gpu/runtime.hpp"
+#include "rocdist/rocdist_kernel.h"
 #include "warp_rounds.hpp"
 #include "warp_strategies.hpp"
 
@@ -68,7 +70,61 @@ ROCDIST_KERNEL void compacted_rounds_kernel(Sampler s, unsigned long long* round
         atomicAdd(rounds, counted);
 }
 
+// Every lane calls gamma_warp rounds_calls_per_warp times, each on its own
+// elements; lane 0 of each warp adds the rounds its warp reported.
+template <unsigned N>
+ROCDIST_KERNEL void cooperative_rounds_kernel(float shape, unsigned long long* rounds, float* sink,
+                                              std::integral_constant<unsigned, N>)
+{
+    const unsigned                thread = blockIdx.x * blockDim.x + threadIdx.x;
+    rocdist::device::philox_state s(2024, std::uint64_t{thread} * rounds_calls_per_warp * N);
+    unsigned long long            counted = 0;
+    float                         sum     = 0;
+    for(unsigned call = 0; call < rounds_calls_per_warp; ++call)
+    {
+        float    v[N];
+        unsigned call_rounds = 0;
+        rocdist::device::gamma_warp(s, shape, 1.0f, v, &call_rounds);
+        counted += call_rounds;
+        sum += v[0];
+    }
+    sink[thread] = sum;
+    if(thread % warpSize == 0)
+        atomicAdd(rounds, counted);
+}
+
 } // namespace
+
+double device_cooperative_rounds(float shape, unsigned per_lane, unsigned& warp)
+{
+    int device = 0, width = 32;
+    (void)hipGetDevice(&device);
+    (void)hipDeviceGetAttribute(&width, hipDeviceAttributeWarpSize, device);
+    warp = static_cast<unsigned>(width);
+    const unsigned      threads = rounds_warps * warp;
+    unsigned long long* rounds  = nullptr;
+    float*              sink    = nullptr;
+    if(hipMalloc(&rounds, sizeof(unsigned long long)) != hipSuccess)
+        return 0;
+    if(hipMalloc(&sink, threads * sizeof(float)) != hipSuccess)
+    {
+        (void)hipFree(rounds);
+        return 0;
+    }
+    (void)hipMemset(rounds, 0, sizeof(unsigned long long));
+    if(per_lane == 4)
+        (void)ROCDIST_LAUNCH(cooperative_rounds_kernel, threads / block_threads, block_threads, 0, nullptr, shape,
+                             rounds, sink, std::integral_constant<unsigned, 4>{});
+    else
+        (void)ROCDIST_LAUNCH(cooperative_rounds_kernel, threads / block_threads, block_threads, 0, nullptr, shape,
+                             rounds, sink, std::integral_constant<unsigned, 1>{});
+    unsigned long long total = 0;
+    (void)hipMemcpy(&total, rounds, sizeof(total), hipMemcpyDeviceToHost);
+    (void)hipFree(rounds);
+    (void)hipFree(sink);
+    return static_cast<double>(total)
+           / (static_cast<double>(rounds_warps) * rounds_calls_per_warp * (per_lane == 4 ? 4 : 1));
+}
 
 template <class Sampler>
 double device_rounds(warp_strategy strategy, const Sampler& s, unsigned& warp)

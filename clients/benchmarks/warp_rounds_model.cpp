@@ -131,4 +131,50 @@ double rounds_compacted(double p, unsigned warp, unsigned attempts, unsigned out
     return expected * per_round * outputs / static_cast<double>(chunk);
 }
 
+double rounds_cooperative(double p, unsigned warp, unsigned per_lane)
+{
+    // rest[r]: expected cooperative rounds with r elements pending. A round
+    // gives r <= warp elements floor(warp / r) attempts each, warp % r of
+    // them one more; with r > warp, warp elements get one attempt each.
+    // Each attempt is accepted with probability p.
+    const unsigned      elements = warp * per_lane;
+    std::vector<double> rest(elements + 1, 0.0);
+    const auto          binomial = [](unsigned n, double q) { // P(Binomial(n, q) = k)
+        std::vector<double> pmf(n + 1, 0.0);
+        for(unsigned k = 0; k <= n; ++k)
+            pmf[k] = std::exp(std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0))
+                     * std::pow(q, k) * std::pow(1 - q, n - k);
+        return pmf;
+    };
+    for(unsigned r = 1; r <= elements; ++r)
+    {
+        std::vector<double> left; // P(r' elements still pending after the round)
+        if(r > warp)
+        {
+            const auto failed = binomial(warp, 1 - p);
+            left.assign(r + 1, 0.0);
+            for(unsigned k = 0; k <= warp; ++k)
+                left[r - warp + k] = failed[k];
+        }
+        else
+        {
+            const unsigned a = warp / r, more = warp % r;
+            const auto     many = binomial(more, std::pow(1 - p, a + 1)), few = binomial(r - more, std::pow(1 - p, a));
+            left.assign(r + 1, 0.0);
+            for(unsigned i = 0; i <= more; ++i)
+                for(unsigned j = 0; j <= r - more; ++j)
+                    left[i + j] += many[i] * few[j];
+        }
+        double sum = 1;
+        for(unsigned k = 0; k < r; ++k)
+            sum += left[k] * rest[k];
+        rest[r] = sum / (1 - left[r]);
+    }
+    const auto first = binomial(elements, 1 - p); // pending after the first attempts
+    double     expected = per_lane;
+    for(unsigned r = 1; r <= elements; ++r)
+        expected += first[r] * rest[r];
+    return expected / per_lane;
+}
+
 } // namespace rocdist_bench
