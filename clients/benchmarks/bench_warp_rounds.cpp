@@ -150,7 +150,7 @@ void print_warp_rounds_table(const std::string& csv_path)
     study("polar float", std::atan(1.0), rocdist::backend::polar_sampler<float>{key, standard}, rows);
     // Ziggurat acceptance: the area under f over the ziggurat's, 256 v.
     const double ziggurat_p = std::sqrt(std::atan(1.0) * 2) / (256 * rocdist::distributions::ziggurat_v);
-    study("ziggurat float", ziggurat_p, rocdist::backend::ziggurat_sampler<float>{key, standard}, rows);
+    study("ziggurat float", ziggurat_p, ziggurat_candidate_sampler{key}, rows);
     for(float shape : {0.5f, 2.5f, 10.0f})
     {
         const rocdist::backend::gamma_sampler<float> gamma{key, rocdist::distributions::make_gamma_params(shape, 1.0f)};

@@ -84,7 +84,7 @@ double emulated_rounds(warp_strategy strategy, const Sampler& s, unsigned warp)
 
 template double emulated_rounds(warp_strategy, const fixed_acceptance_sampler&, unsigned);
 template double emulated_rounds(warp_strategy, const rocdist::backend::polar_sampler<float>&, unsigned);
-template double emulated_rounds(warp_strategy, const rocdist::backend::ziggurat_sampler<float>&, unsigned);
+template double emulated_rounds(warp_strategy, const ziggurat_candidate_sampler&, unsigned);
 template double emulated_rounds(warp_strategy, const rocdist::backend::gamma_sampler<float>&, unsigned);
 
 } // namespace rocdist_bench

@@ -166,7 +166,7 @@ double device_rounds(warp_strategy strategy, const Sampler& s, unsigned& warp)
 
 template ROCDIST_KERNEL_SOURCE_API double device_rounds(warp_strategy, const fixed_acceptance_sampler&, unsigned&);
 template ROCDIST_KERNEL_SOURCE_API double device_rounds(warp_strategy, const rocdist::backend::polar_sampler<float>&, unsigned&);
-template ROCDIST_KERNEL_SOURCE_API double device_rounds(warp_strategy, const rocdist::backend::ziggurat_sampler<float>&, unsigned&);
+template ROCDIST_KERNEL_SOURCE_API double device_rounds(warp_strategy, const ziggurat_candidate_sampler&, unsigned&);
 template ROCDIST_KERNEL_SOURCE_API double device_rounds(warp_strategy, const rocdist::backend::gamma_sampler<float>&, unsigned&);
 
 } // namespace rocdist_bench

@@ -14,6 +14,8 @@
 
 #include "backend/rejection_samplers.hpp"
 #include "config.hpp"
+#include "rocdist/device/blocks/substream_sources.hpp"
+#include "rocdist/device/distributions/ziggurat.hpp"
 #include "rocdist/device/engine/substream.hpp"
 
 namespace rocdist_bench
@@ -36,6 +38,26 @@ struct fixed_acceptance_sampler
         const std::uint32_t w = words.next();
         v[0]                  = static_cast<float>(w);
         return w < threshold;
+    }
+};
+
+// The float ziggurat as a compaction candidate of 4 attempts, each its fast
+// path and, rarely, its slow path: for the rounds study only. rocdist's fast
+// ordering runs the ziggurat's reproducible kernel, which measured faster
+// than compaction on the host and on an H100.
+struct ziggurat_candidate_sampler
+{
+    using value_type                                            = float;
+    using words_type                                            = rocdist::engine::substream_reader;
+    static constexpr unsigned                       outputs_per_attempt    = 1;
+    static constexpr unsigned                       attempts_per_candidate = 4;
+    static constexpr rocdist::engine::substream_tag tag = rocdist::engine::substream_tag::ziggurat;
+    rocdist::engine::philox_key                     key;
+
+    ROCDIST_HOST_DEVICE bool attempt(rocdist::engine::substream_reader& words, float (&v)[1]) const
+    {
+        return rocdist::distributions::ziggurat_attempt(rocdist::backend::substream_bits<float>{&words}(),
+                                                        rocdist::backend::substream_uniform<float>{&words}, v[0]);
     }
 };
 

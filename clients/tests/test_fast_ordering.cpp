@@ -1,13 +1,14 @@
-// The fast ordering of the rejection samplers (polar and ziggurat normals,
-// gamma), on host and GPU generators: chunks of backend::compacted_chunk_size
-// outputs, each filled
-// from its own candidates in order. What the contract promises, and these
-// tests check: a split at a multiple of the chunk size changes nothing; the
-// position advances by n as in the reproducible ordering; a repeated call
-// repeats; the GPU generator (any warp size) writes what the host one writes,
-// within the reproducible ordering's tolerance. Its distribution is checked
-// with the reproducible ordering's in test_normal_distribution.cpp and
-// test_gamma_distribution.cpp.
+// The fast ordering of the rejection samplers (polar normals, gamma), on host
+// and GPU generators: chunks of backend::compacted_chunk_size outputs, each
+// filled from its own candidates in order. What the contract promises, and
+// these tests check: a split at a multiple of the chunk size changes
+// nothing; the position advances by n as in the reproducible ordering; a
+// repeated call repeats; the GPU generator (any warp size) writes what the
+// host one writes, within the reproducible ordering's tolerance. Its
+// distribution is checked with the reproducible ordering's in
+// test_normal_distribution.cpp and test_gamma_distribution.cpp. The
+// ziggurat's fast ordering is its reproducible one, value for value, in
+// float, double and half.
 #include <algorithm>
 #include <cmath>
 #include <tuple>
@@ -29,7 +30,6 @@ constexpr size_t chunk = rocdist::backend::compacted_chunk_size;
 enum class sampler
 {
     polar,
-    ziggurat,
     gamma_small_shape,
     gamma
 };
@@ -39,7 +39,6 @@ const char* name(sampler s)
     switch(s)
     {
     case sampler::polar: return "normal_polar";
-    case sampler::ziggurat: return "normal_ziggurat";
     case sampler::gamma_small_shape: return "gamma_shape_0_3";
     case sampler::gamma: return "gamma_shape_4_5";
     }
@@ -53,8 +52,7 @@ std::vector<T> fast_vector(backend b, rocdist_generator g, sampler s, size_t n, 
 {
     switch(s)
     {
-    case sampler::polar:
-    case sampler::ziggurat: return rocdist_test::normal_vector<T>(b, g, n, a, scale, false, misalign);
+    case sampler::polar: return rocdist_test::normal_vector<T>(b, g, n, a, scale, false, misalign);
     case sampler::gamma_small_shape: return rocdist_test::gamma_vector<T>(b, g, n, T(0.3), scale, misalign);
     case sampler::gamma: return rocdist_test::gamma_vector<T>(b, g, n, T(4.5), scale, misalign);
     }
@@ -84,9 +82,7 @@ protected:
     bool    is_gamma() const { return s() == sampler::gamma_small_shape || s() == sampler::gamma; }
     void    configure(rocdist_generator g) const
     {
-        const rocdist_normal_method method
-            = s() == sampler::polar ? ROCDIST_NORMAL_POLAR : ROCDIST_NORMAL_ZIGGURAT; // unused by gamma
-        ASSERT_EQ(rocdist_set_normal_method(g, method), ROCDIST_STATUS_SUCCESS);
+        ASSERT_EQ(rocdist_set_normal_method(g, ROCDIST_NORMAL_POLAR), ROCDIST_STATUS_SUCCESS); // unused by gamma
         ASSERT_EQ(rocdist_set_ordering(g, ROCDIST_ORDERING_FAST), ROCDIST_STATUS_SUCCESS);
     }
 
@@ -130,8 +126,7 @@ protected:
         // The normals' tolerance (docs/normal.md); the gamma's grows with
         // |log x| through the boost (docs/gamma.md). A decision within
         // rounding of its boundary may flip where a GPU's libm differs from
-        // the host's (ziggurat's exp, gamma's logs) and shift the rest of its
-        // chunk, so the values must agree from the start of each chunk up to
+        // the host's (gamma's logs) and shift the rest of its chunk, so the values must agree from the start of each chunk up to
         // the first flip, and flips must be rare. Polar decides on a * a +
         // b * b alone, rounded alike everywhere: it may not flip at all.
         const double tolerance = sizeof(T) == sizeof(float) ? 0x1p-20 : 0x1p-46;
@@ -177,9 +172,62 @@ TEST_P(fast_ordering, repeats_and_differs_from_reproducible)
 INSTANTIATE_TEST_SUITE_P(
     backends_and_samplers, fast_ordering,
     ::testing::Combine(::testing::Values(backend::host, backend::gpu),
-                       ::testing::Values(sampler::polar, sampler::ziggurat, sampler::gamma_small_shape, sampler::gamma)),
+                       ::testing::Values(sampler::polar, sampler::gamma_small_shape, sampler::gamma)),
     [](const ::testing::TestParamInfo<fast_param>& info) {
         return std::string(rocdist_test::to_string(std::get<0>(info.param))) + "_" + name(std::get<1>(info.param));
     });
+
+
+// The ziggurat's fast ordering: the reproducible ordering's values, on each
+// backend, at an offset inside a block and a size past a chunk.
+class ziggurat_fast_ordering : public ::testing::TestWithParam<backend>
+{
+protected:
+    template <class T>
+    std::vector<T> normals(rocdist_ordering ordering, bool half = false)
+    {
+        rocdist_generator    g      = nullptr;
+        const rocdist_status status = rocdist_test::create_generator(GetParam(), &g);
+        if(status == ROCDIST_STATUS_NO_DEVICE)
+            return {};
+        EXPECT_EQ(status, ROCDIST_STATUS_SUCCESS);
+        EXPECT_EQ(rocdist_set_seed(g, 31), ROCDIST_STATUS_SUCCESS);
+        EXPECT_EQ(rocdist_set_offset(g, 3), ROCDIST_STATUS_SUCCESS);
+        EXPECT_EQ(rocdist_set_normal_method(g, ROCDIST_NORMAL_ZIGGURAT), ROCDIST_STATUS_SUCCESS);
+        EXPECT_EQ(rocdist_set_ordering(g, ordering), ROCDIST_STATUS_SUCCESS);
+        const size_t   n = 2 * chunk + 5;
+        std::vector<T> out;
+        if constexpr(sizeof(T) == 2)
+        {
+            rocdist_test::backend_buffer<T> buffer(GetParam(), n);
+            EXPECT_EQ(half ? rocdist_generate_normal_half(g, buffer.data(), n, 1.0f, 2.0f)
+                           : rocdist_generate_normal_bfloat16(g, buffer.data(), n, 1.0f, 2.0f),
+                      ROCDIST_STATUS_SUCCESS);
+            out = buffer.outputs();
+        }
+        else
+            out = rocdist_test::normal_vector<T>(GetParam(), g, n, T(1), T(2), false);
+        EXPECT_EQ(rocdist_destroy_generator(g), ROCDIST_STATUS_SUCCESS);
+        return out;
+    }
+};
+
+TEST_P(ziggurat_fast_ordering, is_the_reproducible_ordering)
+{
+    const std::vector<float> fast = normals<float>(ROCDIST_ORDERING_FAST);
+    if(fast.empty())
+        GTEST_SKIP() << "GPU generator unavailable";
+    EXPECT_EQ(fast, normals<float>(ROCDIST_ORDERING_REPRODUCIBLE));
+    EXPECT_EQ(normals<double>(ROCDIST_ORDERING_FAST), normals<double>(ROCDIST_ORDERING_REPRODUCIBLE));
+    for(bool half : {true, false})
+        EXPECT_EQ(normals<unsigned short>(ROCDIST_ORDERING_FAST, half),
+                  normals<unsigned short>(ROCDIST_ORDERING_REPRODUCIBLE, half))
+            << (half ? "half" : "bfloat16");
+}
+
+INSTANTIATE_TEST_SUITE_P(backends, ziggurat_fast_ordering, ::testing::Values(backend::host, backend::gpu),
+                         [](const ::testing::TestParamInfo<backend>& info) {
+                             return std::string(rocdist_test::to_string(info.param));
+                         });
 
 } // namespace

@@ -420,27 +420,6 @@ rocdist_generator fast_generator(rocdist_normal_method method)
     return gen;
 }
 
-// The fast ordering's ziggurat, bit for bit.
-template <class T>
-void compare_fast_ziggurat()
-{
-    rocdist_generator gen = fast_generator(ROCDIST_NORMAL_ZIGGURAT);
-    for(const normal_case& c : normal_cases)
-    {
-        SCOPED_TRACE(::testing::Message() << "mean " << c.mean << " log " << c.log_normal);
-        compare_fast<T>(
-            gen,
-            [&](engine::philox_key key) {
-                return backend::ziggurat_sampler<T>{key, {T(c.mean), T(c.stddev), c.log_normal}};
-            },
-            [&](rocdist_generator g, T* out, size_t n) { return generate_normals(g, out, n, c); },
-            [](const std::vector<T>& got, const std::vector<T>& expected) {
-                expect_each(got, expected, same_bits<T>);
-            });
-    }
-    EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
-}
-
 // The fast ordering's polar: the generator against the scalar sampler's
 // candidates, chunk by chunk, within the bound of the reproducible
 // ordering's kernel (measured on AVX2 and AVX-512: 3.03 ulp in float, 3.5 in
@@ -476,10 +455,6 @@ TEST_P(host_vector_kernels, fast_ordering_polar_double_within_bound)
 {
     compare_fast_polar<double>(vector_target(), polar_double_bound_ulp);
 }
-
-TEST_P(host_vector_kernels, fast_ordering_ziggurat_bit_identical) { compare_fast_ziggurat<float>(); }
-
-TEST_P(host_vector_kernels, fast_ordering_ziggurat_double_bit_identical) { compare_fast_ziggurat<double>(); }
 
 TEST_P(host_vector_kernels, box_muller_within_bound)
 {

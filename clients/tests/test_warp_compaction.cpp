@@ -102,12 +102,9 @@ void expect_gamma(T shape, T scale)
 }
 
 using rocdist::backend::polar_sampler;
-using rocdist::backend::ziggurat_sampler;
 
 TEST(warp_compaction, polar_float) { expect_normals<float, polar_sampler>(0.75); }
 TEST(warp_compaction, polar_double) { expect_normals<double, polar_sampler>(0.75); }
-TEST(warp_compaction, ziggurat_float) { expect_normals<float, ziggurat_sampler>(0.95); }
-TEST(warp_compaction, ziggurat_double) { expect_normals<double, ziggurat_sampler>(0.95); }
 TEST(warp_compaction, gamma_float) { expect_gamma<float>(0.3f, 2.0f); expect_gamma<float>(4.5f, 1.0f); }
 TEST(warp_compaction, gamma_double) { expect_gamma<double>(0.3, 2.0); expect_gamma<double>(4.5, 1.0); }
 

@@ -106,7 +106,11 @@ rocdist_status generator::with_normal_source(T mean, T stddev, bool log_normal, 
         return ROCDIST_STATUS_INVALID_VALUE;
     const engine::philox_key          key = engine::philox_key_from_seed(seed_);
     const backend::normal_transform<T> transform{mean, stddev, log_normal};
-    // Only the rejection methods have a faster layout than the reproducible one.
+    // Polar is the one normal method with a faster layout than the
+    // reproducible one. The ziggurat's fast path accepts 98.5% (float) to
+    // 99.3% of attempts, so compaction saves a warp little waiting and costs
+    // more than it saves: measured slower on the host and on an H100, its
+    // fast ordering runs the reproducible kernel.
     const bool fast = ordering_ == ROCDIST_ORDERING_FAST;
     switch(normal_method_)
     {
@@ -121,8 +125,6 @@ rocdist_status generator::with_normal_source(T mean, T stddev, bool log_normal, 
     case ROCDIST_NORMAL_INVERSE_CDF_FAST:
         return emit(backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF_FAST, T>{key, transform});
     case ROCDIST_NORMAL_ZIGGURAT:
-        if(fast)
-            return emit(backend::compacted<backend::ziggurat_sampler<T>>{{key, transform}});
         return emit(backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, T>{key, transform});
     }
     return ROCDIST_STATUS_INTERNAL_ERROR; // set_normal_method admits only the methods above

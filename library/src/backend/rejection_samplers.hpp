@@ -13,7 +13,6 @@
 #include "config.hpp"
 #include "rocdist/device/distributions/gamma.hpp"
 #include "rocdist/device/distributions/polar.hpp"
-#include "rocdist/device/distributions/ziggurat.hpp"
 #include "rocdist/device/engine/substream.hpp"
 
 namespace rocdist::backend
@@ -50,27 +49,6 @@ struct polar_sampler
             return false;
         v[0] = transform(pair.first);
         v[1] = transform(pair.second);
-        return true;
-    }
-};
-
-template <class T>
-struct ziggurat_sampler
-{
-    using value_type                                  = T;
-    using words_type                                  = engine::substream_reader;
-    static constexpr unsigned               outputs_per_attempt    = 1;
-    static constexpr unsigned               attempts_per_candidate = sizeof(T) == sizeof(float) ? 4 : 2;
-    static constexpr engine::substream_tag tag                    = engine::substream_tag::ziggurat;
-    engine::philox_key                      key;
-    normal_transform<T>                     transform;
-
-    ROCDIST_HOST_DEVICE bool attempt(engine::substream_reader& words, T (&v)[1]) const
-    {
-        T x;
-        if(!distributions::ziggurat_attempt(substream_bits<T>{&words}(), substream_uniform<T>{&words}, x))
-            return false;
-        v[0] = transform(x);
         return true;
     }
 };

@@ -53,12 +53,8 @@ rocdist_status generate(const device_info& device, void* stream, const backend::
 
 ROCDIST_INSTANTIATE_COMPACTED(backend::polar_sampler<float>)
 ROCDIST_INSTANTIATE_COMPACTED(backend::polar_sampler<double>)
-ROCDIST_INSTANTIATE_COMPACTED(backend::ziggurat_sampler<float>)
-ROCDIST_INSTANTIATE_COMPACTED(backend::ziggurat_sampler<double>)
 ROCDIST_INSTANTIATE_COMPACTED(backend::narrowed_sampler<backend::polar_sampler<float>, backend::to_half>)
 ROCDIST_INSTANTIATE_COMPACTED(backend::narrowed_sampler<backend::polar_sampler<float>, backend::to_bfloat16>)
-ROCDIST_INSTANTIATE_COMPACTED(backend::narrowed_sampler<backend::ziggurat_sampler<float>, backend::to_half>)
-ROCDIST_INSTANTIATE_COMPACTED(backend::narrowed_sampler<backend::ziggurat_sampler<float>, backend::to_bfloat16>)
 ROCDIST_INSTANTIATE_COMPACTED(backend::gamma_sampler<float>)
 ROCDIST_INSTANTIATE_COMPACTED(backend::gamma_sampler<double>)
 

@@ -1,8 +1,7 @@
 // The host backend's fast-ordering chunk kernels (chunk_kernels.hpp),
 // compiled once for each Highway target: foreach_target.h includes this file
 // again for each. Compiled with -ffp-contract=off, as block_kernels.cpp is:
-// the ziggurat's product and sum must match the scalar sampler's bit for
-// bit, and gamma's tests follow gamma_accept's arithmetic.
+// polar's and gamma's tests follow the scalar samplers' arithmetic.
 #include "backend/host/simd/chunk_kernels.hpp"
 
 #include <algorithm>
@@ -28,7 +27,6 @@
 #include "backend/host/simd/normal_transform_lanes.hpp"
 #include "backend/host/simd/philox_lanes.hpp"
 #include "backend/host/simd/polar_lanes.hpp"
-#include "backend/host/simd/ziggurat_lanes.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace rocdist::host::simd::HWY_NAMESPACE
@@ -54,136 +52,6 @@ HWY_INLINE void candidate_counters(d32_t d, engine::substream_tag tag, std::uint
     w1                        = hn::Add(hn::Set(d, word1), hn::Iota(d, 0u));
     w2                        = hn::Set(d, static_cast<std::uint32_t>(first));
     w3                        = hn::Set(d, static_cast<std::uint32_t>(first >> 32));
-}
-
-// The chunk's candidates, 2 Lanes(d) at a time (two vectors, their Philox
-// rounds interleaved). `lanes_of(w0, w1, w2, w3, values, slow)` takes a
-// vector of candidates' first blocks and writes their A outputs each (A =
-// attempts per candidate, as if all were accepted by the fast path) to
-// values[A i ..], and slow[i] != 0 where candidate i needs the slow path;
-// it returns whether any does. Those candidates run on the scalar sampler
-// (without the exponential, like the vector lanes). Outputs are appended in
-// candidate order; the exponential of log-normal output is applied to the
-// whole chunk at the end.
-template <class Sampler, class LaneKernel>
-HWY_INLINE void compact_chunk(const Sampler& s, std::uint64_t first, typename Sampler::value_type* out,
-                              std::uint64_t count, const LaneKernel& lanes_of)
-{
-    using T              = typename Sampler::value_type;
-    constexpr unsigned A = Sampler::attempts_per_candidate;
-    static_assert(Sampler::outputs_per_attempt == 1);
-    const d32_t             d;
-    const std::size_t       lanes = hn::Lanes(d);
-    const philox_round_keys keys  = make_round_keys(s.key);
-    Sampler                 affine_only    = s;
-    affine_only.transform.log_normal       = false;
-    HWY_ALIGN T             values[2 * A * max_lanes];
-    HWY_ALIGN std::uint32_t slow[2 * max_lanes];
-    HWY_ALIGN std::uint32_t words[4][2 * max_lanes]; // the candidates' first blocks, for the slow ones
-    std::uint64_t           pos = 0;
-    for(std::uint32_t c = 0; pos < count; c += static_cast<std::uint32_t>(2 * lanes))
-    {
-        v32_t a0, a1, a2, a3, b0, b1, b2, b3;
-        candidate_counters(d, Sampler::tag, 0, c, first, a0, a1, a2, a3);
-        candidate_counters(d, Sampler::tag, 0, c + static_cast<std::uint32_t>(lanes), first, b0, b1, b2, b3);
-        philox_rounds2(d, keys, a0, a1, a2, a3, b0, b1, b2, b3);
-        // Straight into the output where both vectors' outputs fit, else
-        // into `values`.
-        const bool direct   = pos + 2 * A * lanes <= count;
-        T*         lane_out = direct ? out + pos : values;
-        const bool any_slow = lanes_of(a0, a1, a2, a3, lane_out, slow)
-                              | lanes_of(b0, b1, b2, b3, lane_out + A * lanes, slow + lanes);
-        if(direct && !any_slow)
-        {
-            pos += 2 * A * lanes;
-            continue;
-        }
-        hn::Store(a0, d, words[0]);
-        hn::Store(a1, d, words[1]);
-        hn::Store(a2, d, words[2]);
-        hn::Store(a3, d, words[3]);
-        hn::Store(b0, d, words[0] + lanes);
-        hn::Store(b1, d, words[1] + lanes);
-        hn::Store(b2, d, words[2] + lanes);
-        hn::Store(b3, d, words[3] + lanes);
-        // The slow candidates' outputs from the scalar sampler, in their
-        // places; what follows a candidate that gave fewer than A moves down
-        // (in place, never over values still to be moved: a candidate gives
-        // at most A). At the chunk's end, only what fits.
-        std::uint64_t kept = 0; // outputs of candidates before i, at out[pos ..]
-        for(std::size_t i = 0; i < 2 * lanes && pos + kept < count;)
-        {
-            std::size_t j = i;
-            while(j < 2 * lanes && slow[j] == 0)
-                ++j;
-            const std::uint64_t n = std::min<std::uint64_t>(A * (j - i), count - pos - kept);
-            if(!direct || kept != A * i)
-                std::memmove(out + pos + kept, lane_out + A * i, n * sizeof(T));
-            kept += n;
-            if(j == 2 * lanes)
-                break;
-            engine::substream_reader reader(
-                s.key, engine::candidate_substream(Sampler::tag, c + static_cast<std::uint32_t>(j), first),
-                engine::philox_words{{words[0][j], words[1][j], words[2][j], words[3][j]}});
-            const auto r = backend::run_attempts(affine_only, reader);
-            for(unsigned a = 0; a < A && pos + kept < count; ++a)
-            {
-                if(r.accepted[a])
-                    out[pos + kept++] = r.v[a][0];
-            }
-            i = j + 1;
-        }
-        pos += kept;
-    }
-    exponentiate(s.transform.log_normal, out, count);
-}
-
-// Float: a candidate's four attempts are words 0-3 of its block.
-void ziggurat_float_chunk(const backend::ziggurat_sampler<float>& s, std::uint64_t first, float* out,
-                          std::uint64_t count)
-{
-    compact_chunk(s, first, out, count, [&](v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* values, std::uint32_t* slow) {
-        const d32_t                    d;
-        const hn::RebindToFloat<d32_t> df;
-        hn::Mask<decltype(df)>         r0, r1, r2, r3;
-        const auto                     z0 = ziggurat_fast(df, w0, r0);
-        const auto                     z1 = ziggurat_fast(df, w1, r1);
-        const auto                     z2 = ziggurat_fast(df, w2, r2);
-        const auto                     z3 = ziggurat_fast(df, w3, r3);
-        hn::StoreInterleaved4(affine(df, s.transform, z0), affine(df, s.transform, z1), affine(df, s.transform, z2),
-                              affine(df, s.transform, z3), df, values);
-        const auto any = hn::Or(hn::Or(r0, r1), hn::Or(r2, r3));
-        hn::Store(hn::BitCast(d, hn::VecFromMask(df, any)), d, slow);
-        return !hn::AllFalse(df, any);
-    });
-}
-
-// Double: a candidate's two attempts are words 0-1 and 2-3 of its block;
-// 64-bit lane j holds candidates 2j (low words) and 2j + 1 (high words).
-void ziggurat_double_chunk(const backend::ziggurat_sampler<double>& s, std::uint64_t first, double* out,
-                           std::uint64_t count)
-{
-    compact_chunk(s, first, out, count, [&](v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* values, std::uint32_t* slow) {
-        const d32_t                            d;
-        const hn::RepartitionToWide<d32_t>     d64;
-        const hn::RebindToFloat<decltype(d64)> dd;
-        const auto                             high = hn::Set(d64, 0xffffffff00000000ull);
-        hn::Vec<decltype(d64)>                 b0, b1, b2, b3;
-        paired_words(d, w0, w1, w2, w3, b0, b1, b2, b3);
-        hn::Mask<decltype(dd)> r0, r1, r2, r3;
-        const auto             z0 = ziggurat_fast(dd, b0, r0);
-        const auto             z1 = ziggurat_fast(dd, b1, r1);
-        const auto             z2 = ziggurat_fast(dd, b2, r2);
-        const auto             z3 = ziggurat_fast(dd, b3, r3);
-        hn::StoreInterleaved4(affine(dd, s.transform, z0), affine(dd, s.transform, z1), affine(dd, s.transform, z2),
-                              affine(dd, s.transform, z3), dd, values);
-        // Candidate 2j's flag in the low word of lane j, 2j + 1's in the high.
-        const auto low_slow  = hn::BitCast(d64, hn::VecFromMask(dd, hn::Or(r0, r1)));
-        const auto high_slow = hn::BitCast(d64, hn::VecFromMask(dd, hn::Or(r2, r3)));
-        const auto flags     = hn::Or(hn::ShiftRight<32>(hn::ShiftLeft<32>(low_slow)), hn::And(high_slow, high));
-        hn::Store(hn::BitCast(d, flags), d, slow);
-        return !hn::AllFalse(d64, hn::Ne(flags, hn::Zero(d64)));
-    });
 }
 
 // Polar: a candidate is block 0 of its substream, two attempts (float:
@@ -367,16 +235,6 @@ void gamma_double_chunk(const backend::gamma_sampler<double>& s, std::uint64_t f
 
 #else // a target without vector kernels: the scalar candidates
 
-void ziggurat_float_chunk(const backend::ziggurat_sampler<float>& s, std::uint64_t first, float* out,
-                          std::uint64_t count)
-{
-    backend::fill_chunk(s, first, out, count);
-}
-void ziggurat_double_chunk(const backend::ziggurat_sampler<double>& s, std::uint64_t first, double* out,
-                           std::uint64_t count)
-{
-    backend::fill_chunk(s, first, out, count);
-}
 void gamma_float_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
 {
     backend::fill_chunk(s, first, out, count);
@@ -406,21 +264,11 @@ HWY_AFTER_NAMESPACE();
 namespace rocdist::host::simd
 {
 
-HWY_EXPORT(ziggurat_float_chunk);
-HWY_EXPORT(ziggurat_double_chunk);
 HWY_EXPORT(gamma_float_chunk);
 HWY_EXPORT(gamma_double_chunk);
 HWY_EXPORT(polar_float_chunk);
 HWY_EXPORT(polar_double_chunk);
 
-void run_chunk(const backend::ziggurat_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
-{
-    HWY_DYNAMIC_DISPATCH(ziggurat_float_chunk)(s, first, out, count);
-}
-void run_chunk(const backend::ziggurat_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count)
-{
-    HWY_DYNAMIC_DISPATCH(ziggurat_double_chunk)(s, first, out, count);
-}
 void run_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
 {
     HWY_DYNAMIC_DISPATCH(gamma_float_chunk)(s, first, out, count);

@@ -6,9 +6,7 @@
 // chunk whose first output is stream element `first` (count at most
 // compacted_chunk_size): the outputs of the sampler's candidates 0, 1, 2,
 // ... run one after another (backend::fill_chunk). A vector target runs
-// Lanes(d) candidates at once. The ziggurat's are the scalar sampler's bit
-// for bit: a candidate in which some attempt needs the slow path (which
-// reads further words) runs on the scalar sampler. Polar's decisions are
+// Lanes(d) candidates at once. Polar's decisions are
 // the scalar sampler's and its values may differ by the vector log
 // (polar_lanes.hpp). Gamma's (float and double) may differ by the vector
 // kernel's log, sincos and exp (gamma_lanes.hpp), and a decision within those roundings
@@ -22,8 +20,6 @@
 namespace rocdist::host::simd
 {
 
-void run_chunk(const backend::ziggurat_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count);
-void run_chunk(const backend::ziggurat_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count);
 void run_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count);
 void run_chunk(const backend::gamma_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count);
 void run_chunk(const backend::polar_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count);
@@ -32,10 +28,6 @@ void run_chunk(const backend::polar_sampler<double>& s, std::uint64_t first, dou
 // Whether run_chunk takes Sampler.
 template <class Sampler>
 inline constexpr bool has_chunk_kernel = false;
-template <>
-inline constexpr bool has_chunk_kernel<backend::ziggurat_sampler<float>> = true;
-template <>
-inline constexpr bool has_chunk_kernel<backend::ziggurat_sampler<double>> = true;
 template <>
 inline constexpr bool has_chunk_kernel<backend::gamma_sampler<float>> = true;
 template <>
