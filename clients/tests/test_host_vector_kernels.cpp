@@ -754,6 +754,46 @@ void check_weight_tile_passes()
     }
 }
 
+// The logits' run sums directly: each logit's fixed point 2^h is the
+// scalar distributions::logit_fixed_point's, for logits from the tile's
+// largest down past the fixed point's last bit, -inf among them, at
+// temperatures from 1e-3 to 1e3 and every bits width a call takes.
+void check_logit_run_sums()
+{
+    std::mt19937_64 rng(23);
+    for(const size_t n : {size_t(1), size_t(5), size_t(64), size_t(200), size_t(4096)})
+        for(const double temperature : {1e-3, 0.7, 1.0, 1e3})
+            for(const unsigned bits : {0u, 1u, 12u, 32u})
+            {
+                SCOPED_TRACE(::testing::Message() << n << " logits, temperature " << temperature << ", bits " << bits);
+                std::vector<float> l(n);
+                for(size_t i = 0; i < n; ++i)
+                {
+                    const double u = std::ldexp(double(rng() >> 11), -53);
+                    l[i]           = rng() % 9 == 0 ? -std::numeric_limits<float>::infinity()
+                                                    : static_cast<float>(5 - u * (rng() % 2 == 0 ? 40 : 4000) * temperature);
+                }
+                l[n / 2]                = 5.0f; // the tile's largest
+                const double c          = 1.4426950408889634074 / temperature;
+                const auto   scale      = rocdist::distributions::make_logit_tile_scale(5.0, c);
+                std::vector<std::uint64_t> runs((n + 63) / 64), expected(runs.size());
+                std::uint64_t              sum = 0;
+                for(size_t i = 0; i < n; ++i)
+                {
+                    sum += rocdist::distributions::logit_fixed_point(l[i], scale, c, bits);
+                    if(i % 64 == 63 || i == n - 1)
+                        expected[i / 64] = sum;
+                }
+                EXPECT_EQ(rocdist::host::simd::logit_run_sums(l.data(), n, scale, c, bits, runs.data()), sum);
+                EXPECT_EQ(runs, expected);
+            }
+}
+
+TEST_P(host_vector_kernels, logit_run_sums_exact)
+{
+    check_logit_run_sums();
+}
+
 TEST_P(host_vector_kernels, weight_tile_passes_exact)
 {
     check_weight_tile_passes<float>();
@@ -802,6 +842,30 @@ void compare_weight_tiles(std::int64_t target, std::int64_t scalar_target)
     EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
 }
 
+// Logits (some -inf) through the whole call, against the categories of a
+// target without vector kernels.
+void compare_logit_rows(std::int64_t target, std::int64_t scalar_target)
+{
+    rocdist_generator gen = nullptr;
+    ASSERT_EQ(rocdist_create_generator_host(&gen, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    for(const size_t k : {size_t(1), size_t(63), size_t(1000), size_t(4097)})
+    {
+        SCOPED_TRACE(::testing::Message() << "3 rows of " << k << " logits");
+        std::vector<float> l(3 * k);
+        for(size_t i = 0; i < l.size(); ++i)
+            l[i] = i % 11 == 5 && i % k != 0 ? -std::numeric_limits<float>::infinity()
+                                             : static_cast<float>(std::sin(double(i)) * 30);
+        ASSERT_EQ(rocdist_set_seed(gen, 9), ROCDIST_STATUS_SUCCESS);
+        const auto got = rocdist_test::logits_vector(rocdist_test::backend::host, gen, l, 3, 0.5f, 40);
+        hwy::SetSupportedTargetsForTest(scalar_target);
+        ASSERT_EQ(rocdist_set_seed(gen, 9), ROCDIST_STATUS_SUCCESS);
+        const auto expected = rocdist_test::logits_vector(rocdist_test::backend::host, gen, l, 3, 0.5f, 40);
+        hwy::SetSupportedTargetsForTest(target);
+        EXPECT_EQ(got, expected);
+    }
+    EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
+}
+
 TEST_P(host_vector_kernels, categorical_rows_bit_identical)
 {
     // Every CPU runs the targets without vector kernels (SCALAR, EMU128).
@@ -816,6 +880,7 @@ TEST_P(host_vector_kernels, categorical_rows_bit_identical)
                         "baseline is NEON); weight_tile_passes_exact checks the kernels on every target";
     compare_weight_tiles<float>(GetParam(), scalar_target);
     compare_weight_tiles<double>(GetParam(), scalar_target);
+    compare_logit_rows(GetParam(), scalar_target);
 }
 
 } // namespace

@@ -90,6 +90,14 @@ std::uint64_t tile_run_sums(const backend::weight_rows<T>& in, const T* v, std::
     return simd::weight_run_sums(v, n, scale, runs);
 }
 
+// Logits: on the vector kernels too, bit for bit the same.
+std::uint64_t tile_run_sums(const backend::logit_rows& in, const float* v, std::uint64_t n,
+                            const distributions::logit_tile_scale& scale, std::uint64_t* runs)
+{
+    static_assert(run_size == simd::weight_run_size);
+    return simd::logit_run_sums(v, n, scale, in.log2e_over_temperature, in.bits, runs);
+}
+
 template <class Input>
 class row_sampler
 {

@@ -5,7 +5,7 @@
 // their integer parts, split into two exact halves, in double lanes, summed
 // once per run; a short last run takes the scalar arithmetic. Compiled with
 // -ffp-contract=off, as block_kernels.cpp is: the split's product and
-// difference must not fuse.
+// difference must not fuse, nor a logit's exponent's product and sum.
 #include "backend/host/simd/weight_tiles.hpp"
 
 #include <algorithm>
@@ -21,6 +21,8 @@
 #include <hwy/foreach_target.h>
 
 #include <hwy/highway.h>
+
+#include "backend/host/simd/exp2_fixed_point_lanes.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace rocdist::host::simd::HWY_NAMESPACE
@@ -78,6 +80,20 @@ std::uint64_t scalar_run_sums(const T* v, std::uint64_t n, const distributions::
         const std::uint64_t end = std::min(n, begin + weight_run_size);
         for(std::uint64_t i = begin; i < end; ++i)
             sum += fixed_point(v[i], s);
+        runs[begin / weight_run_size] = sum;
+    }
+    return sum;
+}
+
+std::uint64_t scalar_logit_run_sums(const float* v, std::uint64_t n, const distributions::logit_tile_scale& s,
+                                    double c, unsigned bits, std::uint64_t* runs, std::uint64_t begin,
+                                    std::uint64_t sum)
+{
+    for(; begin < n; begin += weight_run_size)
+    {
+        const std::uint64_t end = std::min(n, begin + weight_run_size);
+        for(std::uint64_t i = begin; i < end; ++i)
+            sum += distributions::logit_fixed_point(v[i], s, c, bits);
         runs[begin / weight_run_size] = sum;
     }
     return sum;
@@ -163,7 +179,39 @@ std::uint64_t double_run_sums(const double* v, std::uint64_t n, const distributi
     return vector_run_sums(v, n, s, runs);
 }
 
+// A logit's exponent h = (l - m) c + phi, its product rounded on its own,
+// then 2^h in fixed point on the lanes; -inf gives h = -inf, whose fixed
+// point is 0 as the scalar path's.
+std::uint64_t logit_sums(const float* v, std::uint64_t n, const distributions::logit_tile_scale& s, double c,
+                         unsigned bits, std::uint64_t* runs)
+{
+    const hn::ScalableTag<double>           dd;
+    const hn::Rebind<float, decltype(dd)>   df; // Lanes(dd) logits
+    const hn::RebindToUnsigned<decltype(dd)> du;
+    const std::size_t                       lanes = hn::Lanes(dd);
+    const auto largest = hn::Set(dd, s.largest), scale = hn::Set(dd, c), fraction = hn::Set(dd, s.fraction);
+    std::uint64_t sum = 0, begin = 0;
+    for(; begin + weight_run_size <= n; begin += weight_run_size)
+    {
+        auto run = hn::Zero(du);
+        for(std::uint64_t i = begin; i < begin + weight_run_size; i += lanes)
+        {
+            const auto h = hn::Add(hn::Mul(hn::Sub(hn::PromoteTo(dd, hn::LoadU(df, v + i)), largest), scale), fraction);
+            run          = hn::Add(run, exp2_fixed_point(dd, h, bits));
+        }
+        sum += hn::GetLane(hn::SumOfLanes(du, run));
+        runs[begin / weight_run_size] = sum;
+    }
+    return scalar_logit_run_sums(v, n, s, c, bits, runs, begin, sum);
+}
+
 #else // a target without vector kernels: the scalar arithmetic
+
+std::uint64_t logit_sums(const float* v, std::uint64_t n, const distributions::logit_tile_scale& s, double c,
+                         unsigned bits, std::uint64_t* runs)
+{
+    return scalar_logit_run_sums(v, n, s, c, bits, runs, 0, 0);
+}
 
 bool float_tile_largest(const float* v, std::uint64_t n, double& largest)
 {
@@ -199,6 +247,7 @@ HWY_EXPORT(float_tile_largest);
 HWY_EXPORT(double_tile_largest);
 HWY_EXPORT(float_run_sums);
 HWY_EXPORT(double_run_sums);
+HWY_EXPORT(logit_sums);
 
 bool weight_tile_largest(const float* v, std::uint64_t n, double& largest)
 {
@@ -218,6 +267,12 @@ std::uint64_t weight_run_sums(const double* v, std::uint64_t n, const distributi
                               std::uint64_t* runs)
 {
     return HWY_DYNAMIC_DISPATCH(double_run_sums)(v, n, scale, runs);
+}
+
+std::uint64_t logit_run_sums(const float* v, std::uint64_t n, const distributions::logit_tile_scale& scale, double c,
+                             unsigned bits, std::uint64_t* runs)
+{
+    return HWY_DYNAMIC_DISPATCH(logit_sums)(v, n, scale, c, bits, runs);
 }
 
 } // namespace rocdist::host::simd

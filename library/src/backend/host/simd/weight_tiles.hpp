@@ -17,11 +17,17 @@
 // categorical_rows_host.cpp explains), double weights
 // distributions::to_fixed_point's two; then the integer part, below 2^63
 // (k > 1, the caller's condition).
+//
+// logit_run_sums(v, n, scale, c, bits, runs): the same for logits, each
+// distributions::logit_fixed_point(v[i], scale, c, bits) bit for bit (a
+// vector target computes 2^h in fixed point on its lanes,
+// exp2_fixed_point_lanes.hpp).
 #pragma once
 
 #include <cstdint>
 
 #include "rocdist/device/distributions/alias_table.hpp"
+#include "rocdist/device/distributions/row_fixed_point.hpp"
 
 namespace rocdist::host::simd
 {
@@ -35,5 +41,7 @@ std::uint64_t weight_run_sums(const float* v, std::uint64_t n, const distributio
                               std::uint64_t* runs);
 std::uint64_t weight_run_sums(const double* v, std::uint64_t n, const distributions::fixed_point_scale& scale,
                               std::uint64_t* runs);
+std::uint64_t logit_run_sums(const float* v, std::uint64_t n, const distributions::logit_tile_scale& scale, double c,
+                             unsigned bits, std::uint64_t* runs);
 
 } // namespace rocdist::host::simd
