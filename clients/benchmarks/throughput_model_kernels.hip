@@ -11,13 +11,13 @@
 // often a warp enters them.
 #include <cstdint>
 
-#include "rocdist/device/blocks/block_functors.hpp"
 #include "backend/categorical_row_inputs.hpp"
 #include "backend/dirichlet_rows.hpp"
+#include "backend/packet_writer.hpp"
+#include "rocdist/device/blocks/block_functors.hpp"
 #include "rocdist/device/blocks/gamma_functor.hpp"
 #include "rocdist/device/blocks/gamma_words.hpp"
 #include "rocdist/device/blocks/normal_functors.hpp"
-#include "backend/packet_writer.hpp"
 #include "rocdist/device/blocks/substream_sources.hpp"
 #include "rocdist/device/distributions/gamma.hpp"
 #include "rocdist/device/engine/substream.hpp"

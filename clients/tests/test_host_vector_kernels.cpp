@@ -30,21 +30,21 @@
 
 #include <hwy/targets.h>
 
-#include "rocdist/device/blocks/block_functors.hpp"
 #include "backend/compacted_round.hpp"
-#include "rocdist/device/blocks/gamma_functor.hpp"
 #include "backend/host/alias_table_host.hpp"
 #include "backend/host/simd/weight_tiles.hpp"
-#include "rocdist/device/blocks/normal_functors.hpp"
 #include "backend/rejection_samplers.hpp"
 #include "backend_buffers.hpp"
 #include "box_muller_error.hpp"
 #include "categorical_rows_calls.hpp"
+#include "gamma_calls.hpp"
+#include "gamma_family_calls.hpp"
+#include "rocdist/device/blocks/block_functors.hpp"
+#include "rocdist/device/blocks/gamma_functor.hpp"
+#include "rocdist/device/blocks/normal_functors.hpp"
 #include "rocdist/device/distributions/gamma.hpp"
 #include "rocdist/device/distributions/row_fixed_point.hpp"
 #include "rocdist/device/engine/philox4x32_10.hpp"
-#include "gamma_calls.hpp"
-#include "gamma_family_calls.hpp"
 #include "rocdist/rocdist.h"
 
 namespace

@@ -111,11 +111,11 @@ HWY_AFTER_NAMESPACE();
 #include <boost/math/distributions/normal.hpp>
 
 #include "box_muller_error.hpp"
+#include "float_ulp_error.hpp"
 #include "rocdist/device/distributions/box_muller.hpp"
 #include "rocdist/device/distributions/box_muller_radius.hpp"
 #include "rocdist/device/distributions/sincos_angle.hpp"
 #include "rocdist/device/distributions/uniform.hpp"
-#include "float_ulp_error.hpp"
 
 namespace rocdist_test::simd_math
 {

@@ -4,9 +4,9 @@
 #include <new>
 #include <type_traits>
 
+#include "backend/categorical_row_inputs.hpp"
 #include "backend/narrowed_outputs.hpp"
 #include "enum_argument.hpp"
-#include "backend/categorical_row_inputs.hpp"
 #include "generator.hpp"
 #include "handle_registry.hpp"
 #include "rocdist/rocdist.h"

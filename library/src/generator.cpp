@@ -3,18 +3,18 @@
 #include <cmath>
 #include <limits>
 
-#include "rocdist/device/blocks/beta_functor.hpp"
-#include "rocdist/device/blocks/block_functors.hpp"
 #include "backend/categorical_row_inputs.hpp"
 #include "backend/host/alias_table_host.hpp"
 #include "backend/host/categorical_rows_host.hpp"
 #include "backend/host/dirichlet_host.hpp"
-#include "rocdist/device/blocks/gamma_functor.hpp"
 #include "backend/host/host_backend.hpp"
 #include "backend/host/narrowed_host.hpp"
 #include "backend/narrowed_outputs.hpp"
-#include "rocdist/device/blocks/normal_functors.hpp"
 #include "backend/rejection_samplers.hpp"
+#include "rocdist/device/blocks/beta_functor.hpp"
+#include "rocdist/device/blocks/block_functors.hpp"
+#include "rocdist/device/blocks/gamma_functor.hpp"
+#include "rocdist/device/blocks/normal_functors.hpp"
 
 namespace rocdist
 {

@@ -12,8 +12,8 @@
 
 #include <cstdint>
 
-#include "rocdist/device/blocks/gamma_functor.hpp"
 #include "config.hpp"
+#include "rocdist/device/blocks/gamma_functor.hpp"
 #include "rocdist/device/distributions/normalised_gammas.hpp"
 
 namespace rocdist::backend

@@ -7,10 +7,10 @@
 
 #include <cstdint>
 
+#include "config.hpp"
 #include "rocdist/device/blocks/gamma_words.hpp"
 #include "rocdist/device/blocks/normal_functors.hpp"
 #include "rocdist/device/blocks/substream_sources.hpp"
-#include "config.hpp"
 #include "rocdist/device/distributions/gamma.hpp"
 #include "rocdist/device/distributions/polar.hpp"
 #include "rocdist/device/engine/substream.hpp"

@@ -1,17 +1,17 @@
 // Kernels for every block functor, compiled by hipcc for AMD and by nvcc for
 // NVIDIA from this same source. Each thread writes whole packets through
 // backend::write_packet, the body the host backend runs too.
-#include "rocdist/device/blocks/block_functors.hpp"
-#include "rocdist/device/blocks/beta_functor.hpp"
 #include "backend/gpu/device_guard.hpp"
-#include "rocdist/device/blocks/gamma_functor.hpp"
 #include "backend/gpu/gpu_backend.hpp"
 #include "backend/gpu/launch_shape.hpp"
 #include "backend/gpu/launch_status.hpp"
-#include "backend/narrowed_outputs.hpp"
-#include "rocdist/device/blocks/normal_functors.hpp"
 #include "backend/gpu/runtime.hpp"
+#include "backend/narrowed_outputs.hpp"
 #include "backend/packet_writer.hpp"
+#include "rocdist/device/blocks/beta_functor.hpp"
+#include "rocdist/device/blocks/block_functors.hpp"
+#include "rocdist/device/blocks/gamma_functor.hpp"
+#include "rocdist/device/blocks/normal_functors.hpp"
 
 namespace rocdist::gpu
 {

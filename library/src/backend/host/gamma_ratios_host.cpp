@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "backend/dirichlet_rows.hpp"
-#include "rocdist/device/blocks/gamma_functor.hpp"
 #include "backend/host/parallel_for.hpp"
 #include "backend/host/simd/block_kernels.hpp"
+#include "rocdist/device/blocks/gamma_functor.hpp"
 #include "rocdist/device/distributions/normalised_gammas.hpp"
 
 namespace rocdist::host

@@ -11,9 +11,9 @@
 #include <cstdint>
 #include <cstring>
 
+#include "config.hpp"
 #include "rocdist/device/blocks/block_functors.hpp"
 #include "rocdist/device/blocks/normal_functors.hpp"
-#include "config.hpp"
 #include "rocdist/device/engine/substream.hpp"
 
 #undef HWY_TARGET_INCLUDE

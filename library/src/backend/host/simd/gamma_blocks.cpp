@@ -21,9 +21,9 @@
 #include <cstring>
 #include <type_traits>
 
-#include "rocdist/device/blocks/gamma_functor.hpp"
 #include "backend/host/simd/block_kernels.hpp"
 #include "config.hpp"
+#include "rocdist/device/blocks/gamma_functor.hpp"
 #include "rocdist/device/engine/substream.hpp"
 
 #undef HWY_TARGET_INCLUDE
