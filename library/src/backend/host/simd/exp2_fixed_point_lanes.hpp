@@ -2,7 +2,7 @@
 // bit: h in double lanes, split by the same floor and difference; the
 // fraction's 64-bit fixed point by the same truncating conversion; 2^f by
 // the same table and the same truncated 64-bit products, each the high
-// word of a 128-bit product (MulEven and MulOdd of 64-bit lanes).
+// word of a 128-bit product built from 32 x 32-bit ones.
 //
 // Per-target code (see philox_lanes.hpp), for the vector targets only
 // (ROCDIST_HOST_SIMD_TARGETS): the others run the scalar function.
@@ -27,12 +27,20 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 #if HWY_TARGET & ROCDIST_HOST_SIMD_TARGETS
 
-// distributions::mul_high of each lane: the product's high word lands in
-// the odd lane of MulEven's (even lanes' products) and MulOdd's pairs.
+// distributions::mul_high of each lane, from the four 32 x 32-bit products
+// of its halves (MulEven of the 32-bit lanes multiplies each 64-bit lane's
+// low words): the sum of the middle products and the low product's carry
+// cannot overflow 64 bits in two steps.
 template <class D64>
-HWY_INLINE hn::Vec<D64> mul_high(D64, hn::Vec<D64> a, hn::Vec<D64> b)
+HWY_INLINE hn::Vec<D64> mul_high(D64 d, hn::Vec<D64> a, hn::Vec<D64> b)
 {
-    return hn::OddEven(hn::MulOdd(a, b), hn::DupOdd(hn::MulEven(a, b)));
+    const hn::Repartition<std::uint32_t, D64> d32;
+    const auto                                 a_high = hn::ShiftRight<32>(a), b_high = hn::ShiftRight<32>(b);
+    const auto product = [d32](hn::Vec<D64> x, hn::Vec<D64> y) { return hn::MulEven(hn::BitCast(d32, x), hn::BitCast(d32, y)); };
+    const auto low_low  = product(a, b);
+    const auto mid      = hn::Add(product(a, b_high), hn::ShiftRight<32>(low_low));
+    const auto mid2     = hn::Add(hn::And(mid, hn::Set(d, 0xffffffffull)), product(a_high, b));
+    return hn::Add(hn::Add(product(a_high, b_high), hn::ShiftRight<32>(mid)), hn::ShiftRight<32>(mid2));
 }
 
 // distributions::exp2_fraction of each lane.
