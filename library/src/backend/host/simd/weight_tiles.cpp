@@ -199,7 +199,13 @@ std::uint64_t logit_sums(const float* v, std::uint64_t n, const distributions::l
             const auto h = hn::Add(hn::Mul(hn::Sub(hn::PromoteTo(dd, hn::LoadU(df, v + i)), largest), scale), fraction);
             run          = hn::Add(run, exp2_fixed_point(dd, h, bits));
         }
-        sum += hn::GetLane(hn::SumOfLanes(du, run));
+        // Summed in scalar code: the sum wraps modulo 2^64 as the scalar
+        // path's does, which GCC's AVX-512 reduction computes in signed
+        // arithmetic (undefined behaviour on overflow).
+        HWY_ALIGN std::uint64_t parts[hn::MaxLanes(du)];
+        hn::Store(run, du, parts);
+        for(std::size_t l = 0; l < lanes; ++l)
+            sum += parts[l];
         runs[begin / weight_run_size] = sum;
     }
     return scalar_logit_run_sums(v, n, s, c, bits, runs, begin, sum);
