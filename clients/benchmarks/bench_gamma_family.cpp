@@ -1,10 +1,12 @@
 // The distributions built on gamma variates, float and double: gamma with a
 // shape per element (shapes uniform in [0.5, 10], one array of n shapes in
-// memory of the benchmarked backend), Beta(2.5, 1.5), and Dirichlet rows of
-// k = 10 (alpha = 0.5, 1.5, ..., 9.5), beside NumPy's single-threaded
+// memory of the benchmarked backend), Beta(2.5, 1.5) and Beta(0.2, 0.3),
+// and Dirichlet rows of k = 10 (alpha = 0.5, 1.5, ..., 9.5, and the same
+// times 0.1), beside NumPy's single-threaded
 // Generator.standard_gamma(shape_array), Generator.beta and
 // Generator.dirichlet (float64 only, as NumPy has no float32 beta or
-// Dirichlet) and the store bandwidth of this run.
+// Dirichlet) and the store bandwidth of this run. The small shapes are the
+// host's other path: ratios formed from the variates' logarithms.
 #include <cstdio>
 #include <random>
 #include <string>
@@ -33,12 +35,31 @@ std::vector<T> bench_shapes(std::size_t n)
     return shapes;
 }
 
+// (a, b) of the beta rows, and the step of the Dirichlet rows' alpha =
+// (j + 1/2) step; their names in the bench and numpy_peer.py.
+struct beta_case
+{
+    const char* name;
+    const char* numpy;
+    double      a, b;
+};
+const beta_case beta_cases[] = {{"beta/2.5,1.5", "beta:2.5:1.5", 2.5, 1.5}, {"beta/0.2,0.3", "beta:0.2:0.3", 0.2, 0.3}};
+
+struct dirichlet_case
+{
+    const char* name;
+    const char* numpy;
+    double      step;
+};
+const dirichlet_case dirichlet_cases[]
+    = {{"dirichlet/k=10", "dirichlet:10", 1.0}, {"dirichlet/k=10,x0.1", "dirichlet:10:0.1", 0.1}};
+
 template <class T>
-std::vector<T> bench_alpha()
+std::vector<T> bench_alpha(double step)
 {
     std::vector<T> alpha(dirichlet_k);
     for(std::size_t j = 0; j < dirichlet_k; ++j)
-        alpha[j] = T(0.5 + j);
+        alpha[j] = T((0.5 + j) * step);
     return alpha;
 }
 
@@ -50,13 +71,13 @@ rocdist_status shapes_fill(double* out, std::size_t n, const double* shapes)
 {
     return rocdist_generate_gamma_shapes_double(context.gen, out, n, shapes, 1.0);
 }
-rocdist_status beta_fill(float* out, std::size_t n)
+rocdist_status beta_fill(float* out, std::size_t n, double a, double b)
 {
-    return rocdist_generate_beta(context.gen, out, n, 2.5f, 1.5f);
+    return rocdist_generate_beta(context.gen, out, n, float(a), float(b));
 }
-rocdist_status beta_fill(double* out, std::size_t n)
+rocdist_status beta_fill(double* out, std::size_t n, double a, double b)
 {
-    return rocdist_generate_beta_double(context.gen, out, n, 2.5, 1.5);
+    return rocdist_generate_beta_double(context.gen, out, n, a, b);
 }
 rocdist_status dirichlet_fill(float* out, std::size_t rows, const float* alpha)
 {
@@ -82,15 +103,17 @@ void register_type()
         time_fill<T>(state, context.n,
                      [&](T* out, std::size_t n) { check(shapes_fill(out, n, shapes.data())); });
     });
-    add("beta/2.5,1.5/" + type, [](benchmark::State& state) {
-        time_fill<T>(state, context.n, [](T* out, std::size_t n) { check(beta_fill(out, n)); });
-    });
-    add("dirichlet/k=10/" + type, [](benchmark::State& state) {
-        const bench_input<T> alpha(bench_alpha<T>());
-        const std::size_t    rows = context.n / dirichlet_k;
-        time_fill<T>(state, rows * dirichlet_k,
-                     [&](T* out, std::size_t n) { check(dirichlet_fill(out, n / dirichlet_k, alpha.data())); });
-    });
+    for(const beta_case& c : beta_cases)
+        add(std::string(c.name) + "/" + type, [&c](benchmark::State& state) {
+            time_fill<T>(state, context.n, [&](T* out, std::size_t n) { check(beta_fill(out, n, c.a, c.b)); });
+        });
+    for(const dirichlet_case& c : dirichlet_cases)
+        add(std::string(c.name) + "/" + type, [&c](benchmark::State& state) {
+            const bench_input<T> alpha(bench_alpha<T>(c.step));
+            const std::size_t    rows = context.n / dirichlet_k;
+            time_fill<T>(state, rows * dirichlet_k,
+                         [&](T* out, std::size_t n) { check(dirichlet_fill(out, n / dirichlet_k, alpha.data())); });
+        });
 }
 
 } // namespace
@@ -105,21 +128,26 @@ void print_gamma_family_summary(const summary_reporter& r)
 {
     const double store = r.bytes_per_second("store_bandwidth");
     const auto   cores = static_cast<double>(rocdist::host::usable_cpus());
-    std::printf("\nGamma with a shape per element (uniform in [0.5, 10]), Beta(2.5, 1.5) and Dirichlet (k = 10, "
-                "alpha = 0.5 .. 9.5) on the %s backend, n = %zu values, store bandwidth %.2f GB/s",
+    std::printf("\nGamma with a shape per element (uniform in [0.5, 10]), beta and Dirichlet (k = 10, alpha = 0.5 "
+                ".. 9.5, or 0.05 .. 0.95: x0.1) on the %s backend, n = %zu values, store bandwidth %.2f GB/s",
                 context.on_gpu ? "GPU" : "host", context.n, store / 1e9);
     if(!context.on_gpu)
         std::printf(", %.0f cores; NumPy single-threaded (standard_gamma(shape_array), beta, dirichlet)", cores);
-    std::printf("\n%-22s %-7s %10s %8s %9s", "distribution", "type", "Mvalues/s", "GB/s", "of store");
+    std::printf("\n%-24s %-7s %10s %8s %9s", "distribution", "type", "Mvalues/s", "GB/s", "of store");
     if(!context.on_gpu)
         std::printf(" %14s %16s", "NumPy Mvalues/s", "per core/NumPy");
     std::printf("\n");
-    const struct
+    struct row
     {
         const char* name;
-        std::string numpy;
-    } rows[] = {{"gamma_shapes", "gamma_shapes"}, {"beta/2.5,1.5", "beta:2.5:1.5"}, {"dirichlet/k=10", "dirichlet:10"}};
-    for(const auto& row : rows)
+        const char* numpy;
+    };
+    std::vector<row> rows = {{"gamma_shapes", "gamma_shapes"}};
+    for(const beta_case& c : beta_cases)
+        rows.push_back({c.name, c.numpy});
+    for(const dirichlet_case& c : dirichlet_cases)
+        rows.push_back({c.name, c.numpy});
+    for(const row& row : rows)
     {
         numpy_rates numpy;
         if(!context.on_gpu)
@@ -130,7 +158,7 @@ void print_gamma_family_summary(const summary_reporter& r)
             const double      rate = r.items_per_second(name);
             if(rate == 0)
                 continue;
-            std::printf("%-22s %-7s %10.1f %8.2f ", row.name, type, rate / 1e6, r.bytes_per_second(name) / 1e9);
+            std::printf("%-24s %-7s %10.1f %8.2f ", row.name, type, rate / 1e6, r.bytes_per_second(name) / 1e9);
             if(store > 0)
                 std::printf("%8.1f%% ", 100 * r.bytes_per_second(name) / store);
             else

@@ -16,10 +16,11 @@ Generator.standard_gamma(shapes, out=..., dtype=...) for N shapes uniform
 in [0.5, 10] (float64, drawn once).
 
 usage: numpy_peer.py beta:A:B N
-       numpy_peer.py dirichlet:K N
+       numpy_peer.py dirichlet:K[:STEP] N
 print "float64 <values per second>", best of 5 calls of Generator.beta(A, B,
 size=N), or of Generator.dirichlet(alpha, size=N // K) for alpha = 0.5,
-1.5, ..., K - 0.5 (K values per row; NumPy has neither in float32).
+1.5, ..., K - 0.5 times STEP (default 1) (K values per row; NumPy has
+neither in float32).
 
 usage: numpy_peer.py choice K N
 prints "choice <samples per second>", best of 5 calls of
@@ -102,8 +103,10 @@ def main():
         print(f"float64 {best_rate(lambda: rng.beta(a, b, size=n), n):.6g}")
         return
     if kind.startswith("dirichlet:"):
-        k = int(kind.split(":")[1])
-        alpha = np.arange(k) + 0.5
+        parts = kind.split(":")
+        k = int(parts[1])
+        step = float(parts[2]) if len(parts) > 2 else 1.0
+        alpha = (np.arange(k) + 0.5) * step
         rows = n // k
         print(f"float64 {best_rate(lambda: rng.dirichlet(alpha, size=rows), rows * k):.6g}")
         return

@@ -93,7 +93,7 @@ protected:
 
     // (a, b): (0.2, 3) takes the logarithms' path on every backend, (2.5,
     // 1.5) the variates' own ratio on host generators in float
-    // (gamma_ratios_host.hpp).
+    // (beta_dirichlet_host.hpp).
     template <class T>
     void expect_stream_contract(T a, T b)
     {

@@ -182,7 +182,7 @@ protected:
 
     // Alpha with a component below 1/2 takes the logarithms' path on every
     // backend; all at 1/2 or more, the variates' own ratios on host
-    // generators in float (gamma_ratios_host.hpp).
+    // generators in float (beta_dirichlet_host.hpp).
     template <class T>
     void expect_stream_contract(const std::vector<T>& alpha)
     {

@@ -13,8 +13,10 @@
 // (float and double, both orderings) may differ by their log, sincos and
 // exp (docs/gamma.md), and a decision within those roundings of its
 // boundary may flip (rarely); on a target without vector kernels they too
-// must be bit-identical.
+// must be bit-identical. So must beta and Dirichlet with shapes below 1/2,
+// which take the same kernel's logarithms.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -31,6 +33,7 @@
 #include <hwy/targets.h>
 
 #include "backend/compacted_round.hpp"
+#include "backend/dirichlet_rows.hpp"
 #include "backend/host/alias_table_host.hpp"
 #include "backend/host/simd/weight_tiles.hpp"
 #include "backend/rejection_samplers.hpp"
@@ -39,6 +42,7 @@
 #include "categorical_rows_calls.hpp"
 #include "gamma_calls.hpp"
 #include "gamma_family_calls.hpp"
+#include "rocdist/device/blocks/beta_functor.hpp"
 #include "rocdist/device/blocks/block_functors.hpp"
 #include "rocdist/device/blocks/gamma_functor.hpp"
 #include "rocdist/device/blocks/normal_functors.hpp"
@@ -621,6 +625,109 @@ void compare_gamma_shapes(bool vector_target)
 TEST_P(host_vector_kernels, gamma_shapes_float_within_bound) { compare_gamma_shapes<float>(vector_target()); }
 
 TEST_P(host_vector_kernels, gamma_shapes_double_within_bound) { compare_gamma_shapes<double>(vector_target()); }
+
+// Beta and Dirichlet with a shape below 1/2, whose ratios the host forms
+// from the gamma kernel's scaled logarithms (backend/host/
+// beta_dirichlet_host.cpp): against the scalar functor and
+// backend::dirichlet_row, within the host/GPU tolerance of ratios
+// (gamma_family_calls.hpp), one value in 2^16 allowed beyond it (a flipped
+// decision); bit-identical on a target without vector kernels.
+template <class T>
+bool ratio_within_bound(T got, T expected, double ratio_log, bool vector_target, size_t& differing, size_t& flips)
+{
+    differing += !same_bits(got, expected);
+    if(!vector_target)
+        return same_bits(got, expected);
+    flips += !rocdist_test::within_platform_tolerance(got, expected, ratio_log);
+    return true;
+}
+
+template <class T>
+void compare_beta_logs(bool vector_target)
+{
+    const struct
+    {
+        T a, b;
+    } cases[] = {{T(0.2), T(3)}, {T(1e-3), T(0.4)}, {T(0.49), T(0.49)}};
+    size_t differing = 0;
+    for(const auto& c : cases)
+    {
+        SCOPED_TRACE(::testing::Message() << "a " << c.a << " b " << c.b);
+        const double ratio_log = rocdist_test::ratio_log_bound<T>(std::min(c.a, c.b));
+        size_t       elements = 0, flips = 0;
+        compare<T>(
+            [&](engine::philox_key k) {
+                return backend::beta_functor<T>{k, {rocdist::distributions::make_gamma_params(c.a, T(1)),
+                                                    rocdist::distributions::make_gamma_params(c.b, T(1))}};
+            },
+            [&](rocdist_generator g, T* out, size_t n) { return rocdist_test::generate_beta(g, out, n, c.a, c.b); },
+            [&](T got, T expected) {
+                ++elements;
+                return ratio_within_bound(got, expected, ratio_log, vector_target, differing, flips);
+            });
+        EXPECT_LE(flips, elements >> 16) << "of " << elements;
+    }
+    if(vector_target)
+        EXPECT_GT(differing, 0u) << "the library did not run the vector kernel of this target";
+}
+
+TEST_P(host_vector_kernels, beta_small_shapes_float_within_bound) { compare_beta_logs<float>(vector_target()); }
+
+TEST_P(host_vector_kernels, beta_small_shapes_double_within_bound) { compare_beta_logs<double>(vector_target()); }
+
+// Rows of 1 to 70001 components (one piece and several per row, rows
+// sharing a kernel call and not), from odd first rows.
+template <class T>
+void compare_dirichlet_logs(bool vector_target)
+{
+    rocdist_generator gen = nullptr;
+    ASSERT_EQ(rocdist_create_generator_host(&gen, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    size_t differing = 0, elements = 0, flips = 0;
+    for(const size_t k : {size_t(1), size_t(3), size_t(10), size_t(4099), size_t(70001)})
+    {
+        std::vector<T> alpha(k);
+        for(size_t j = 0; j < k; ++j)
+            alpha[j] = T(std::array<double, 4>{1e-3, 0.3, 1, 50}[j % 4]);
+        const double ratio_log = rocdist_test::ratio_log_bound<T>(1e-3);
+        const size_t rows      = std::max<size_t>(2, 20000 / k);
+        for(const unsigned long long first_row : {0ull, 7ull})
+        {
+            SCOPED_TRACE(::testing::Message() << "k " << k << " first row " << first_row);
+            ASSERT_EQ(rocdist_set_seed(gen, 41), ROCDIST_STATUS_SUCCESS);
+            ASSERT_EQ(rocdist_set_offset(gen, first_row), ROCDIST_STATUS_SUCCESS);
+            std::vector<T> got(rows * k), expected(k);
+            ASSERT_EQ(rocdist_test::generate_dirichlet(gen, got.data(), rows, alpha.data(), k),
+                      ROCDIST_STATUS_SUCCESS);
+            size_t bad = 0;
+            for(size_t r = 0; r < rows && bad < 5; ++r)
+            {
+                backend::dirichlet_row(engine::philox_key_from_seed(41), alpha.data(), k, first_row + r,
+                                       expected.data());
+                for(size_t j = 0; j < k && bad < 5; ++j)
+                {
+                    ++elements;
+                    if(!ratio_within_bound(got[r * k + j], expected[j], ratio_log, vector_target, differing, flips))
+                    {
+                        ADD_FAILURE() << "row " << r << " component " << j << ": got " << got[r * k + j]
+                                      << ", scalar " << expected[j];
+                        ++bad;
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
+    EXPECT_LE(flips, elements >> 16) << "of " << elements;
+    if(vector_target)
+        EXPECT_GT(differing, 0u) << "the library did not run the vector kernel of this target";
+}
+
+TEST_P(host_vector_kernels, dirichlet_small_alpha_float_within_bound) { compare_dirichlet_logs<float>(vector_target()); }
+
+TEST_P(host_vector_kernels, dirichlet_small_alpha_double_within_bound)
+{
+    compare_dirichlet_logs<double>(vector_target());
+}
 
 // The fast ordering's gamma: the generator against the scalar sampler's
 // candidates, chunk by chunk, within the bound of the reproducible

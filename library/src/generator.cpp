@@ -5,8 +5,8 @@
 
 #include "backend/categorical_row_inputs.hpp"
 #include "backend/host/alias_table_host.hpp"
+#include "backend/host/beta_dirichlet_host.hpp"
 #include "backend/host/categorical_rows_host.hpp"
-#include "backend/host/dirichlet_host.hpp"
 #include "backend/host/host_backend.hpp"
 #include "backend/host/narrowed_host.hpp"
 #include "backend/narrowed_outputs.hpp"

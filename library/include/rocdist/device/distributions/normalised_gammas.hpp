@@ -22,19 +22,26 @@ ROCDIST_HOST_DEVICE void neumaier_add(double& s, double& c, double term)
     s = t;
 }
 
-// X / (X + Y) = 1 / (1 + Y / X) from the scaled logarithms of X and Y, in
+// log(Y / X) from the scaled logarithms of X and Y.
+ROCDIST_HOST_DEVICE double beta_log_ratio(double sx, double sy)
+{
+    return (sy - sx) * 0x1p64;
+}
+
+// X / (X + Y) = 1 / (1 + Y / X) from t = log(Y / X) and e = exp(-|t|), in
 // the form whose exponential cannot overflow, so that a result down to
-// the smallest subnormal is kept.
+// the smallest subnormal is kept. (The host computes e a vector at a time.)
+template <class T>
+ROCDIST_HOST_DEVICE T beta_from_log_ratio(double t, double e)
+{
+    return static_cast<T>((t > 0 ? e : 1.0) / (1 + e)); // a select, not a branch: t's sign is a coin toss
+}
+
 template <class T>
 ROCDIST_HOST_DEVICE T beta_from_scaled_logs(double sx, double sy)
 {
-    const double t = (sy - sx) * 0x1p64; // log(Y / X)
-    if(t > 0)
-    {
-        const double e = std::exp(-t);
-        return static_cast<T>(e / (1 + e));
-    }
-    return static_cast<T>(1 / (1 + std::exp(t)));
+    const double t = beta_log_ratio(sx, sy);
+    return beta_from_log_ratio<T>(t, std::exp(-std::fabs(t)));
 }
 
 // The sum of a row's X_j / X_max, accumulated from scaled logarithms: m is
@@ -51,17 +58,24 @@ struct scaled_log_sum
 
     static ROCDIST_HOST_DEVICE scaled_log_sum empty() { return {-HUGE_VAL, 0, 0}; }
 
-    ROCDIST_HOST_DEVICE void add(double l)
+    // The exponent of the exponential that adding l takes when the largest
+    // logarithm so far is m: the rescaling's if l is larger (-inf - 0 for
+    // the first term, m = -inf), else the term's.
+    static ROCDIST_HOST_DEVICE double add_exponent(double l, double m) { return -std::fabs(l - m) * 0x1p64; }
+
+    // add(l) with e = exp(add_exponent(l, m)) given (the host computes it a
+    // vector at a time).
+    // Selects, not branches: whether l is the largest so far is hard to
+    // predict, and a rescaling by 1 changes nothing.
+    ROCDIST_HOST_DEVICE void add(double l, double e)
     {
-        if(l > m)
-        {
-            rescale(std::exp((m - l) * 0x1p64)); // 0 for the first term (m = -inf)
-            m = l;
-            add_term(1);
-        }
-        else
-            add_term(std::exp((l - m) * 0x1p64));
+        const bool larger = l > m;
+        rescale(larger ? e : 1.0);
+        m = larger ? l : m;
+        add_term(larger ? 1.0 : e);
     }
+
+    ROCDIST_HOST_DEVICE void add(double l) { add(l, std::exp(add_exponent(l, m))); }
 
     // The sum of both parts' variates.
     ROCDIST_HOST_DEVICE void merge(const scaled_log_sum& other)
@@ -81,11 +95,20 @@ struct scaled_log_sum
         c += other.c * f;
     }
 
-    // X_j / sum X for the variate whose scaled logarithm is l.
+    // X_j / sum X for the variate whose scaled logarithm is l: from e =
+    // exp(share_exponent(l)), or whole.
+    ROCDIST_HOST_DEVICE double share_exponent(double l) const { return (l - m) * 0x1p64; }
+
+    template <class T>
+    ROCDIST_HOST_DEVICE T share_from_exp(double e) const
+    {
+        return static_cast<T>(e / (s + c));
+    }
+
     template <class T>
     ROCDIST_HOST_DEVICE T share(double l) const
     {
-        return static_cast<T>(std::exp((l - m) * 0x1p64) / (s + c));
+        return share_from_exp<T>(std::exp(share_exponent(l)));
     }
 
 private:

@@ -66,8 +66,20 @@ void run_blocks(const backend::gamma_shapes_functor<double>& f, std::uint64_t fi
                 double* out);
 void run_blocks(const backend::gamma_cycle_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
                 double* out);
-// Beta: from the cycle's variates where a and b allow it
-// (backend/host/gamma_ratios_host.hpp), else the scalar functor.
+// The scaled logarithms of the cycle's variates (backend::gamma_scaled_logs:
+// log X times 2^-64, in double for both types), G per block like
+// run_blocks: beta's and Dirichlet's where a shape is below 1/2. The logs
+// are the kernels', as gamma's are.
+void run_scaled_logs(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
+                     double* out);
+void run_scaled_logs(const backend::gamma_cycle_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
+                     double* out);
+// out[i] = exp(x[i]) for i < n (out may be x): Highway contrib's Exp
+// (1 ulp) on a vector target, libm's elsewhere. The exponentials of beta's
+// and Dirichlet's scaled logarithms.
+void run_exp(const double* x, std::uint64_t n, double* out);
+// Beta: from the cycle's variates where a and b allow it, else from their
+// scaled logarithms (backend/host/beta_dirichlet_host.hpp).
 void run_blocks(const backend::beta_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
 void run_blocks(const backend::beta_functor<double>& f, std::uint64_t first, std::uint64_t blocks, double* out);
 

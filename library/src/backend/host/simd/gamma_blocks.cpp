@@ -12,9 +12,10 @@
 // (gamma_lanes.hpp). Rejected elements (1.4% at shape 2.5, 2.7% at 0.5)
 // queue up and take their first retry a vector at a time from their own
 // substreams (block 0 for floats, blocks 0 and 1 for doubles, gathered
-// counters); those rejected again finish in the scalar gamma_retry, exactly
-// where the functor's retries would. This file is compiled with
-// -ffp-contract=off, as block_kernels.cpp is.
+// counters); those rejected again finish in scalar retries, exactly where
+// the functor's retries would. Beta and Dirichlet take either the variates
+// or, through the same attempts, their scaled logarithms (run_scaled_logs).
+// This file is compiled with -ffp-contract=off, as block_kernels.cpp is.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -176,13 +177,38 @@ HWY_INLINE hn::Vec<DT> gamma_attempt_at(DT dt, const attempt_params<hn::TFromD<D
                                         scaling<hn::TFromD<DT>> scales, hn::Vec<DT> z,
                                         hn::Vec<hn::RebindToUnsigned<DT>> u,
                                         hn::Vec<hn::RebindToUnsigned<DT>> boost_word, hn::Vec<DT>& dv,
-                                        hn::Vec<DT>& power, hn::Mask<DT>& rejected, hn::Mask<DT>& wide)
+                                        hn::Vec<DT>& power, hn::Vec<DT>& log_boost, hn::Mask<DT>& rejected,
+                                        hn::Mask<DT>& wide)
 {
     const hn::RebindToUnsigned<DT> du;
     const auto                     boost = hn::RebindMask(dt, hn::Ne(hn::Load(du, a.boost + at), hn::Zero(du)));
     return gamma_attempt(dt, hn::Load(dt, a.c + at), hn::Load(dt, a.d + at), hn::Load(dt, a.half_defect + at), boost,
                          hn::Load(dt, a.inv_shape + at), scales.scale, scales.log_scale, z, u, boost_word, dv, power,
-                         rejected, wide);
+                         log_boost, rejected, wide);
+}
+
+// distributions::gamma_scaled_log of n elements (a multiple of
+// Lanes(ScalableTag<double>)) into out, from their log(d v) and log U'
+// (0 where the shape is 1 or more) in the kernel's type T and their weight
+// 2^-64 / a in double: the promotion and the 2^-64 are exact, and the
+// product and the sum are the scalar code's, so a value differs from the
+// scalar one only by the logarithms' roundings.
+template <class T>
+HWY_INLINE void scaled_logs(const T* log_dv, const T* log_u, const double* weight, std::size_t n, double* out)
+{
+    const hn::ScalableTag<double>     dd;
+    const hn::Rebind<T, decltype(dd)> dt;
+    const auto                        promote = [&](const T* p) {
+        if constexpr(sizeof(T) == sizeof(float))
+            return hn::PromoteTo(dd, hn::LoadU(dt, p));
+        else
+            return hn::LoadU(dd, p);
+    };
+    for(std::size_t j = 0; j < n; j += hn::Lanes(dd))
+    {
+        const auto l = hn::Mul(promote(log_dv + j), hn::Set(dd, 0x1p-64));
+        hn::StoreU(hn::Add(l, hn::Mul(promote(log_u + j), hn::LoadU(dd, weight + j))), dd, out + j);
+    }
 }
 
 // The first retry of elements[0 .. count), count <= Lanes(dt): its normal
@@ -215,14 +241,24 @@ HWY_INLINE void retry_inputs(DT dt, const philox_round_keys& keys, std::uint32_t
     }
 }
 
-template <class Functor>
+// The first attempts of a functor's packets, their rejected elements queued
+// for their retries; Finish (backend::gamma_variates or, for the cycle
+// functor, backend::gamma_scaled_logs) says what an accepted attempt
+// becomes, of type R.
+template <class Functor, class Finish>
 class gamma_packets
 {
     using T    = typename Functor::value_type;
+    using R    = typename Finish::type;
     using dt_t = hn::ScalableTag<T>;
     using vt_t = hn::Vec<dt_t>;
     using mt_t = hn::Mask<dt_t>;
     using U    = hwy::MakeUnsigned<T>;
+
+    static constexpr bool one_shape = std::is_same_v<Functor, backend::gamma_functor<T>>;
+    static constexpr bool logs      = std::is_same_v<Finish, backend::gamma_scaled_logs<T>>;
+    static_assert(!logs || std::is_same_v<Functor, backend::gamma_cycle_functor<T>>,
+                  "scaled logarithms are beta's and Dirichlet's, whose shapes cycle and whose scale is 1");
 
 public:
     explicit gamma_packets(const Functor& f) : f_(f), keys_(make_round_keys(f.key))
@@ -236,7 +272,7 @@ public:
     }
 
     // Packets first .. first + Lanes(d32) - 1 to dst[0 .. 4 Lanes(dt)).
-    void first_attempts(std::uint64_t first, T* dst)
+    void first_attempts(std::uint64_t first, R* dst)
     {
         constexpr std::uint32_t group = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::gamma_group);
         const d32_t             d;
@@ -255,6 +291,8 @@ public:
                 {
                     const distributions::gamma_params<T>& p = f_.shapes.params[at];
                     group_.set(i % 4 * L + i / 4, p);
+                    if constexpr(logs)
+                        weight_[i] = log_weight(p);
                     any_boost_ = any_boost_ || p.boost;
                     at         = at + 1 == f_.shapes.k ? 0 : at + 1;
                 }
@@ -290,18 +328,37 @@ public:
         hn::Vec<hn::RebindToUnsigned<dt_t>> u0, u1, u2, u3, ub0, ub1, ub2, ub3;
         group_inputs(dt, a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, z0, z1, z2, z3, u0, u1, u2, u3, ub0, ub1,
                      ub2, ub3);
-        vt_t             dv0, dv1, dv2, dv3, e0, e1, e2, e3;
+        vt_t             dv0, dv1, dv2, dv3, e0, e1, e2, e3, l0, l1, l2, l3;
         mt_t             x0, x1, x2, x3, w0, w1, w2, w3;
         const scaling<T> scales = call_scaling(f_);
-        const auto       v0     = gamma_attempt_at(dt, group_, 0 * L, scales, z0, u0, ub0, dv0, e0, x0, w0);
-        const auto       v1     = gamma_attempt_at(dt, group_, 1 * L, scales, z1, u1, ub1, dv1, e1, x1, w1);
-        const auto       v2     = gamma_attempt_at(dt, group_, 2 * L, scales, z2, u2, ub2, dv2, e2, x2, w2);
-        const auto       v3     = gamma_attempt_at(dt, group_, 3 * L, scales, z3, u3, ub3, dv3, e3, x3, w3);
-        hn::StoreInterleaved4(v0, v1, v2, v3, dt, dst);
-        settle(v0, dv0, e0, x0, w0, first_element + 0, 0, dst + 0);
-        settle(v1, dv1, e1, x1, w1, first_element + 1, 1, dst + 1);
-        settle(v2, dv2, e2, x2, w2, first_element + 2, 2, dst + 2);
-        settle(v3, dv3, e3, x3, w3, first_element + 3, 3, dst + 3);
+        const auto       v0     = gamma_attempt_at(dt, group_, 0 * L, scales, z0, u0, ub0, dv0, e0, l0, x0, w0);
+        const auto       v1     = gamma_attempt_at(dt, group_, 1 * L, scales, z1, u1, ub1, dv1, e1, l1, x1, w1);
+        const auto       v2     = gamma_attempt_at(dt, group_, 2 * L, scales, z2, u2, ub2, dv2, e2, l2, x2, w2);
+        const auto       v3     = gamma_attempt_at(dt, group_, 3 * L, scales, z3, u3, ub3, dv3, e3, l3, x3, w3);
+        if constexpr(logs)
+        {
+            HWY_ALIGN T log_dv[4 * max_lanes], log_u[4 * max_lanes];
+            hn::StoreInterleaved4(log_positive(dt, dv0), log_positive(dt, dv1), log_positive(dt, dv2),
+                                  log_positive(dt, dv3), dt, log_dv);
+            hn::StoreInterleaved4(l0, l1, l2, l3, dt, log_u);
+            scaled_logs(log_dv, log_u, weight_, 4 * L, dst);
+            // Only the rejections are settled: the variates themselves and
+            // their wide lanes are of no concern here, and left uncomputed.
+            const auto none = hn::FirstN(dt, 0);
+            const auto zero = hn::Zero(dt);
+            settle(zero, dv0, e0, x0, none, first_element + 0, 0, dst + 0);
+            settle(zero, dv1, e1, x1, none, first_element + 1, 1, dst + 1);
+            settle(zero, dv2, e2, x2, none, first_element + 2, 2, dst + 2);
+            settle(zero, dv3, e3, x3, none, first_element + 3, 3, dst + 3);
+        }
+        else
+        {
+            hn::StoreInterleaved4(v0, v1, v2, v3, dt, dst);
+            settle(v0, dv0, e0, x0, w0, first_element + 0, 0, dst + 0);
+            settle(v1, dv1, e1, x1, w1, first_element + 1, 1, dst + 1);
+            settle(v2, dv2, e2, x2, w2, first_element + 2, 2, dst + 2);
+            settle(v3, dv3, e3, x3, w3, first_element + 3, 3, dst + 3);
+        }
     }
 
     // First retries of whatever is still queued.
@@ -312,7 +369,10 @@ public:
     }
 
 private:
-    static constexpr bool one_shape = std::is_same_v<Functor, backend::gamma_functor<T>>;
+    static double log_weight(const distributions::gamma_params<T>& p)
+    {
+        return p.boost ? 0x1p-64 / static_cast<double>(p.shape) : 0.0;
+    }
 
     // Element first_element + 4 i + q's parameters at entry q L + i, one
     // element at a time.
@@ -357,7 +417,7 @@ private:
     // Lane i's element is element0 + 4 i (parameters at entry k L + i of
     // the group's), written at at0[4 i]: the rejected ones are queued, the
     // wide ones finished in libm.
-    void settle(vt_t v, vt_t dv, vt_t power, mt_t rejected, mt_t wide, std::uint64_t element0, unsigned k, T* at0)
+    void settle(vt_t v, vt_t dv, vt_t power, mt_t rejected, mt_t wide, std::uint64_t element0, unsigned k, R* at0)
     {
         const dt_t dt;
         if(hn::AllFalse(dt, hn::Or(rejected, wide)))
@@ -372,11 +432,13 @@ private:
         }
     }
 
-    void queue(std::uint64_t element, std::size_t entry, T* at)
+    void queue(std::uint64_t element, std::size_t entry, R* at)
     {
         elements_[pending_] = element;
         at_[pending_]       = at;
         queued_.copy(pending_, group_, entry);
+        if constexpr(logs)
+            queued_weight_[pending_] = weight_[entry % hn::Lanes(dt_t()) * 4 + entry / hn::Lanes(dt_t())];
         if(++pending_ == hn::Lanes(dt_t()))
             first_retries();
     }
@@ -384,21 +446,34 @@ private:
     void first_retries()
     {
         const dt_t                          dt;
-        vt_t                                z, dv, power;
+        vt_t                                z, dv, power, log_u;
         hn::Vec<hn::RebindToUnsigned<dt_t>> u, ub;
         retry_inputs(dt, keys_, element_word1, elements_, pending_, z, u, ub);
         mt_t       rejected, wide;
-        const auto v = gamma_attempt_at(dt, queued_, 0, call_scaling(f_), z, u, ub, dv, power, rejected, wide);
+        const auto v = gamma_attempt_at(dt, queued_, 0, call_scaling(f_), z, u, ub, dv, power, log_u, rejected, wide);
+        HWY_ALIGN double logs_out[max_lanes];
+        if constexpr(logs)
+        {
+            HWY_ALIGN T log_dv[max_lanes], log_boost[max_lanes];
+            hn::Store(log_positive(dt, dv), dt, log_dv);
+            hn::Store(log_u, dt, log_boost);
+            scaled_logs(log_dv, log_boost, queued_weight_, hn::Lanes(dt), logs_out);
+        }
         const attempt_values a(v, dv, power, rejected, wide);
         for(std::size_t i = 0; i < pending_; ++i)
         {
             if(a.rejected[i] != 0)
             {
+                // Its further retries, where the functor's would make them.
                 const distributions::gamma_params<T> p = element_params(f_, elements_[i]);
-                for(std::uint32_t j = 1; !backend::gamma_retry(f_.key, elements_[i], j, p, *at_[i]); ++j)
+                T                                    dv_i, log_u_i;
+                for(std::uint32_t j = 1; !backend::gamma_retry_attempt(f_.key, elements_[i], j, p, dv_i, log_u_i); ++j)
                 {
                 }
+                *at_[i] = Finish{}(p, dv_i, log_u_i);
             }
+            else if constexpr(logs)
+                *at_[i] = logs_out[i];
             else
                 *at_[i] = a.wide[i] != 0 ? a.wide_value(i) : a.value[i];
         }
@@ -411,75 +486,119 @@ private:
     bool              any_boost_ = false;
     attempt_params<T> queued_{}; // the queued elements' first retries
     std::uint64_t     elements_[max_lanes];
-    T*                at_[max_lanes];
+    R*                at_[max_lanes];
     std::size_t       pending_ = 0;
+    // For scaled logarithms: log_weight of the group's elements, in
+    // element order, and of the queued ones.
+    HWY_ALIGN double weight_[4 * max_lanes]{};
+    HWY_ALIGN double queued_weight_[max_lanes]{};
 };
 
-template <class Functor>
-void run_gamma_blocks(const Functor& f, std::uint64_t first, std::uint64_t blocks, typename Functor::value_type* out)
+template <class Finish, class Functor>
+void run_gamma_blocks(const Functor& f, std::uint64_t first, std::uint64_t blocks, typename Finish::type* out)
 {
     // A last partial group of packets is computed whole into a buffer, its
     // values copied after the queued retries (which may write into that
     // buffer) are done.
-    using T                      = typename Functor::value_type;
-    constexpr unsigned     G     = Functor::outputs_per_block;
-    const std::size_t      lanes = hn::Lanes(d32_t());
-    gamma_packets<Functor> packets(f);
-    std::uint64_t          g = 0;
+    using R                       = typename Finish::type;
+    constexpr unsigned      G     = Functor::outputs_per_block;
+    const std::size_t       lanes = hn::Lanes(d32_t());
+    gamma_packets<Functor, Finish> packets(f);
+    std::uint64_t           g = 0;
     for(; g + lanes <= blocks; g += lanes)
         packets.first_attempts(first + g, out + G * g);
-    HWY_ALIGN T partial[G * max_lanes];
+    HWY_ALIGN R partial[G * max_lanes];
     if(g < blocks)
         packets.first_attempts(first + g, partial);
     packets.finish();
     if(g < blocks)
-        std::memcpy(out + G * g, partial, G * (blocks - g) * sizeof(T));
+        std::memcpy(out + G * g, partial, G * (blocks - g) * sizeof(R));
+}
+
+void exps(const double* x, std::uint64_t n, double* out)
+{
+    const hn::ScalableTag<double> dd;
+    const std::size_t             L = hn::Lanes(dd);
+    std::uint64_t                 i = 0;
+    for(; i + L <= n; i += L)
+        hn::StoreU(hn::Exp(dd, hn::LoadU(dd, x + i)), dd, out + i);
+    if(i < n)
+    {
+        HWY_ALIGN double tail[hn::MaxLanes(dd)] = {};
+        std::memcpy(tail, x + i, (n - i) * sizeof(double));
+        hn::Store(hn::Exp(dd, hn::Load(dd, tail)), dd, tail);
+        std::memcpy(out + i, tail, (n - i) * sizeof(double));
+    }
 }
 
 #else // a target without vector kernels: the scalar functor, block by block
 
-template <class Functor>
-void run_gamma_blocks(const Functor& f, std::uint64_t first, std::uint64_t blocks, typename Functor::value_type* out)
+template <class Finish, class Functor>
+void run_gamma_blocks(const Functor& f, std::uint64_t first, std::uint64_t blocks, typename Finish::type* out)
 {
+    using T = typename Functor::value_type;
     for(std::uint64_t b = 0; b < blocks; ++b)
-        f(first + b, out + Functor::outputs_per_block * b);
+    {
+        if constexpr(std::is_same_v<Finish, backend::gamma_variates<T>>)
+            f(first + b, out + Functor::outputs_per_block * b);
+        else
+            backend::gamma_packet<T>(f.key, first + b, f.shapes, Finish{}, out + Functor::outputs_per_block * b);
+    }
+}
+
+void exps(const double* x, std::uint64_t n, double* out)
+{
+    for(std::uint64_t i = 0; i < n; ++i)
+        out[i] = std::exp(x[i]);
 }
 
 #endif
 
 void gamma_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
-    run_gamma_blocks(f, first, blocks, out);
+    run_gamma_blocks<backend::gamma_variates<float>>(f, first, blocks, out);
 }
 
 void gamma_shapes_blocks(const backend::gamma_shapes_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
                          float* out)
 {
-    run_gamma_blocks(f, first, blocks, out);
+    run_gamma_blocks<backend::gamma_variates<float>>(f, first, blocks, out);
 }
 
 void gamma_cycle_blocks(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
                         float* out)
 {
-    run_gamma_blocks(f, first, blocks, out);
+    run_gamma_blocks<backend::gamma_variates<float>>(f, first, blocks, out);
 }
 
 void gamma_double_blocks(const backend::gamma_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
                          double* out)
 {
-    run_gamma_blocks(f, first, blocks, out);
+    run_gamma_blocks<backend::gamma_variates<double>>(f, first, blocks, out);
 }
 
 void gamma_shapes_double_blocks(const backend::gamma_shapes_functor<double>& f, std::uint64_t first,
                                 std::uint64_t blocks, double* out)
 {
-    run_gamma_blocks(f, first, blocks, out);
+    run_gamma_blocks<backend::gamma_variates<double>>(f, first, blocks, out);
 }
 
 void gamma_cycle_double_blocks(const backend::gamma_cycle_functor<double>& f, std::uint64_t first,
                                std::uint64_t blocks, double* out)
 {
-    run_gamma_blocks(f, first, blocks, out);
+    run_gamma_blocks<backend::gamma_variates<double>>(f, first, blocks, out);
+}
+
+void gamma_cycle_logs(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
+                      double* out)
+{
+    run_gamma_blocks<backend::gamma_scaled_logs<float>>(f, first, blocks, out);
+}
+
+void gamma_cycle_double_logs(const backend::gamma_cycle_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
+                             double* out)
+{
+    run_gamma_blocks<backend::gamma_scaled_logs<double>>(f, first, blocks, out);
 }
 
 } // namespace rocdist::host::simd::HWY_NAMESPACE
@@ -496,6 +615,9 @@ HWY_EXPORT(gamma_cycle_blocks);
 HWY_EXPORT(gamma_double_blocks);
 HWY_EXPORT(gamma_shapes_double_blocks);
 HWY_EXPORT(gamma_cycle_double_blocks);
+HWY_EXPORT(gamma_cycle_logs);
+HWY_EXPORT(gamma_cycle_double_logs);
+HWY_EXPORT(exps);
 
 void run_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
@@ -527,6 +649,23 @@ void run_blocks(const backend::gamma_cycle_functor<double>& f, std::uint64_t fir
                 double* out)
 {
     HWY_DYNAMIC_DISPATCH(gamma_cycle_double_blocks)(f, first, blocks, out);
+}
+
+void run_scaled_logs(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
+                     double* out)
+{
+    HWY_DYNAMIC_DISPATCH(gamma_cycle_logs)(f, first, blocks, out);
+}
+
+void run_scaled_logs(const backend::gamma_cycle_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
+                     double* out)
+{
+    HWY_DYNAMIC_DISPATCH(gamma_cycle_double_logs)(f, first, blocks, out);
+}
+
+void run_exp(const double* x, std::uint64_t n, double* out)
+{
+    HWY_DYNAMIC_DISPATCH(exps)(x, n, out);
 }
 
 } // namespace rocdist::host::simd

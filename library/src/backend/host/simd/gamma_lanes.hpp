@@ -111,14 +111,17 @@ HWY_INLINE hn::Vec<DF> log_acceptance_tail(DF df, hn::Vec<DF> y)
 // that gamma_accept rejects; `wide` the accepted boost lanes whose exponent
 // log U' / a + ln scale lies outside (-80, 80) (doubles: (-700, 700)), whose value gamma_variate
 // takes as exp(e + log dv), which the caller computes from `dv` and
-// `power` (the exponent). (Vectors as separate arguments and
-// out-parameters: SVE's vectors and masks cannot be members of a struct.)
+// `power` (the exponent); `log_boost` is log U' in the boost lanes and 0
+// in the others (the scaled logarithms' input, gamma_scaled_log). (Vectors
+// as separate arguments and out-parameters: SVE's vectors and masks cannot
+// be members of a struct.)
 template <class DF>
 HWY_INLINE hn::Vec<DF> gamma_attempt(DF df, hn::Vec<DF> c, hn::Vec<DF> d, hn::Vec<DF> half_defect, hn::Mask<DF> boost,
                                      hn::Vec<DF> inv_shape, hn::TFromD<DF> scale, hn::TFromD<DF> log_scale,
                                      hn::Vec<DF> z, hn::Vec<hn::RebindToUnsigned<DF>> u,
                                      hn::Vec<hn::RebindToUnsigned<DF>> boost_word,
-                                     hn::Vec<DF>& dv, hn::Vec<DF>& power, hn::Mask<DF>& rejected, hn::Mask<DF>& wide)
+                                     hn::Vec<DF>& dv, hn::Vec<DF>& power, hn::Vec<DF>& log_boost,
+                                     hn::Mask<DF>& rejected, hn::Mask<DF>& wide)
 {
     using T               = hn::TFromD<DF>;
     const auto complement = unit_complement(df, u);
@@ -144,11 +147,13 @@ HWY_INLINE hn::Vec<DF> gamma_attempt(DF df, hn::Vec<DF> c, hn::Vec<DF> d, hn::Ve
     const auto plain = hn::Mul(dv, hn::Set(df, scale));
     if(hn::AllFalse(df, boost))
     {
-        power = hn::Zero(df);
-        wide  = hn::FirstN(df, 0);
+        power     = hn::Zero(df);
+        log_boost = hn::Zero(df);
+        wide      = hn::FirstN(df, 0);
         return plain;
     }
-    power             = hn::Add(hn::Mul(log_uniform(df, boost_word), inv_shape), hn::Set(df, log_scale));
+    log_boost         = hn::IfThenElseZero(boost, log_uniform(df, boost_word));
+    power             = hn::Add(hn::Mul(log_boost, inv_shape), hn::Set(df, log_scale));
     const auto narrow = hn::Lt(hn::Abs(power), hn::Set(df, T(sizeof(T) == 4 ? 80 : 700)));
     wide              = hn::And(boost, hn::AndNot(narrow, accept));
     return hn::IfThenElse(boost, hn::Mul(dv, hn::Exp(df, hn::IfThenElseZero(narrow, power))), plain);
@@ -160,9 +165,11 @@ HWY_INLINE hn::Vec<DF> gamma_attempt(DF df, const distributions::gamma_params<hn
                                      hn::Vec<hn::RebindToUnsigned<DF>> u, hn::Vec<hn::RebindToUnsigned<DF>> boost_word,
                                      hn::Vec<DF>& dv, hn::Vec<DF>& power, hn::Mask<DF>& rejected, hn::Mask<DF>& wide)
 {
-    const auto boost = hn::FirstN(df, p.boost ? hn::Lanes(df) : 0);
+    const auto  boost = hn::FirstN(df, p.boost ? hn::Lanes(df) : 0);
+    hn::Vec<DF> log_boost;
     return gamma_attempt(df, hn::Set(df, p.c), hn::Set(df, p.d), hn::Set(df, p.half_defect), boost,
-                         hn::Set(df, p.inv_shape), p.scale, p.log_scale, z, u, boost_word, dv, power, rejected, wide);
+                         hn::Set(df, p.inv_shape), p.scale, p.log_scale, z, u, boost_word, dv, power, log_boost,
+                         rejected, wide);
 }
 
 // The inputs of four vectors of attempts from blocks 1 (a), 2 (b) and 0
