@@ -236,8 +236,8 @@ protected:
     }
 };
 
-// Rows wider than the host's per-thread buffer (dirichlet_host.hpp) take its
-// other path: valid, and the same rows whatever the split.
+// Rows wider than the host's pieces (beta_dirichlet_host.cpp) are computed
+// piece by piece, twice: valid, and the same rows whatever the split.
 TEST_P(dirichlet_stream, rows_beyond_the_host_buffer)
 {
     const std::vector<float> alpha(70001, 0.25f);
