@@ -1,11 +1,14 @@
 // Reductions and prefix sums over the threads of one block, in __shared__
-// memory with barriers: they need no warp primitive, so they hold for any
-// warp size. Blocks have ROCDIST_THREADS_PER_BLOCK threads; every thread of
-// the block must call them, from the same place. Raking: the first
-// `rakes` threads each combine a run of `rakes` values, one thread combines
-// the runs, and every thread reads its result: four barriers, where a tree
+// memory with barriers. Blocks have ROCDIST_THREADS_PER_BLOCK threads; every
+// thread of the block must call them, from the same place.
+//
+// block_reduce and block_exclusive_sum need no warp primitive, and combine
+// in a fixed order whatever the warp size. Raking: the first `rakes`
+// threads each combine a run of `rakes` values, one thread combines the
+// runs, and every thread reads its result: four barriers, where a tree
 // over 256 values takes nine or seventeen. Each run is padded by one value
-// (padded_slot).
+// (padded_slot). block_reduce_any_order shuffles within warps of any size,
+// for operations that give the same result in any order.
 #pragma once
 
 #include <cstdint>
@@ -54,6 +57,42 @@ __device__ T block_reduce(T value, Op op)
     __syncthreads();
     const T result = runs[0];
     __syncthreads(); // values and runs are reused by the next call
+    return result;
+}
+
+// A shuffle of a double or a 64-bit integer among the lanes of `mask`.
+__device__ inline double warp_shuffle([[maybe_unused]] std::uint64_t mask, double v, unsigned lane)
+{
+    return ROCDIST_WARP_SHFL(mask, v, lane);
+}
+__device__ inline std::uint64_t warp_shuffle([[maybe_unused]] std::uint64_t mask, std::uint64_t v, unsigned lane)
+{
+    return static_cast<std::uint64_t>(ROCDIST_WARP_SHFL(mask, static_cast<unsigned long long>(v), lane));
+}
+
+// block_reduce for an op whose result does not depend on the order of
+// combination (the largest of doubles, sums of integers): each warp combines
+// its lanes by shuffles (a butterfly over warpSize lanes, queried), its
+// first lane writes the warp's value, and after one barrier every thread
+// combines the block's 8 or 4 warp values. Two barriers where block_reduce
+// takes four, and log2(warpSize) + 8 dependent steps where its rakes take
+// 32.
+template <class T, class Op>
+__device__ T block_reduce_any_order(T value, Op op)
+{
+    __shared__ T   warp_values[ROCDIST_THREADS_PER_BLOCK / 32];
+    const unsigned      width = warpSize;
+    const unsigned      lane  = threadIdx.x % width;
+    const std::uint64_t mask  = ROCDIST_WARP_ACTIVE(); // the whole warp
+    for(unsigned distance = width / 2; distance > 0; distance /= 2)
+        value = op(value, warp_shuffle(mask, value, lane ^ distance));
+    if(lane == 0)
+        warp_values[threadIdx.x / width] = value;
+    __syncthreads();
+    T result = warp_values[0];
+    for(unsigned w = 1; w < ROCDIST_THREADS_PER_BLOCK / width; ++w)
+        result = op(result, warp_values[w]);
+    __syncthreads(); // warp_values is reused by the next call
     return result;
 }
 

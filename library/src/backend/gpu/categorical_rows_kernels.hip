@@ -22,9 +22,11 @@
 // So a call is two kernels for rows of one tile, three for rows of several
 // drawn at most few_samples times, eight otherwise. All of it is queued at
 // once, and the call waits once, at the end, to read the flag: the host
-// waits for the GPU a single time per call. Warp size plays no part: blocks
-// cooperate through __shared__ memory and barriers only
-// (block_collectives.hpp).
+// waits for the GPU a single time per call. Blocks cooperate through
+// __shared__ memory and barriers (block_collectives.hpp); the largest and
+// the sums, whose order does not matter, are reduced within warps by
+// shuffles first, over the warp size the runtime queries, so the results
+// are the same for 32 and 64 lanes.
 
 #include "backend/categorical_row_inputs.hpp"
 #include "backend/gpu/block_collectives.hpp"
@@ -74,20 +76,10 @@ struct plus
     __device__ std::uint64_t operator()(std::uint64_t a, std::uint64_t b) const { return a + b; }
 };
 
-// What a tile's first reduction finds: its largest, and whether it holds an
-// invalid value, in one pass of barriers.
-struct tile_extremes
-{
-    double   largest;
-    unsigned invalid;
-};
-struct extremes_of
-{
-    __device__ tile_extremes operator()(const tile_extremes& a, const tile_extremes& b) const
-    {
-        return {a.largest > b.largest ? a.largest : b.largest, a.invalid | b.invalid};
-    }
-};
+// A tile's first reduction finds its largest rank and whether it holds an
+// invalid value at once: a thread that holds one offers +inf, above every
+// valid value's rank.
+constexpr double invalid_rank = HUGE_VAL;
 
 // Tile g's values: the first, how many, where.
 struct tile_extent
@@ -163,7 +155,7 @@ __device__ void combine_row(const Input& in, const row_layout& layout, std::uint
         const double r = in.reference(t[i].largest);
         reference      = r > reference ? r : reference;
     }
-    reference = block_reduce(reference, maximum{});
+    reference = block_reduce_any_order(reference, maximum{});
     if(reference == distributions::no_reference) // the same for the whole block
     {
         if(threadIdx.x == 0)
@@ -253,18 +245,18 @@ ROCDIST_KERNEL void summarise_tiles(Input in, row_layout layout, row_tile_summar
                 top   = items[j] > top ? items[j] : top;
             }
         }
-        const double        rank     = Input::rank(top);
-        const tile_extremes extremes = block_reduce(
-            tile_extremes{rank > Input::none ? rank : Input::none, valid ? 0u : 1u}, extremes_of{});
+        const double     rank    = Input::rank(top);
+        const double     largest = block_reduce_any_order(
+            valid ? (rank > Input::none ? rank : Input::none) : invalid_rank, maximum{});
         row_tile_summary summary{Input::none, 0}; // an invalid tile's: nothing to draw
-        if(extremes.invalid != 0) // the same for the whole block
+        if(largest == invalid_rank) // the same for the whole block
         {
             if(threadIdx.x == 0)
                 atomicOr(invalid, 1u);
         }
-        else if((summary.largest = extremes.largest) != Input::none) // likewise
+        else if((summary.largest = largest) != Input::none) // likewise
         {
-            const typename Input::scale_type scale = in.scale(extremes.largest);
+            const typename Input::scale_type scale = in.scale(largest);
             std::uint64_t                    sum   = 0;
             ROCDIST_UNROLL
             for(unsigned j = 0; j < items_per_thread; ++j)
@@ -272,7 +264,7 @@ ROCDIST_KERNEL void summarise_tiles(Input in, row_layout layout, row_tile_summar
                 if(threadIdx.x + j * ROCDIST_THREADS_PER_BLOCK < e.count)
                     sum += in.fixed_point(items[j], scale);
             }
-            summary.mass = block_reduce(sum, plus{});
+            summary.mass = block_reduce_any_order(sum, plus{});
         }
         if(threadIdx.x == 0)
         {
