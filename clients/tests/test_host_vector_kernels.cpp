@@ -32,6 +32,7 @@
 
 #include <hwy/targets.h>
 
+#include "backend/categorical_row_inputs.hpp"
 #include "backend/compacted_round.hpp"
 #include "backend/dirichlet_rows.hpp"
 #include "backend/host/alias_table_host.hpp"
@@ -861,10 +862,11 @@ void check_weight_tile_passes()
     }
 }
 
-// The logits' run sums directly: each logit's fixed point 2^h is the
-// scalar distributions::logit_fixed_point's, for logits from the tile's
-// largest down past the fixed point's last bit, -inf among them, at
-// temperatures from 1e-3 to 1e3 and every bits width a call takes.
+// The logits' run sums and each logit's fixed point (a sample's walk)
+// directly: each 2^h is the scalar distributions::logit_fixed_point's, for
+// logits from the tile's largest down past the fixed point's last bit, -inf
+// among them, at temperatures from 1e-3 to 1e3 and every bits width a call
+// takes.
 void check_logit_run_sums()
 {
     std::mt19937_64 rng(23);
@@ -893,7 +895,48 @@ void check_logit_run_sums()
                 }
                 EXPECT_EQ(rocdist::host::simd::logit_run_sums(l.data(), n, scale, c, bits, runs.data()), sum);
                 EXPECT_EQ(runs, expected);
+                std::vector<std::uint64_t> values(n), expected_values(n);
+                for(size_t i = 0; i < n; ++i)
+                    expected_values[i] = rocdist::distributions::logit_fixed_point(l[i], scale, c, bits);
+                rocdist::host::simd::logit_fixed_points(l.data(), n, scale, c, bits, values.data());
+                EXPECT_EQ(values, expected_values);
             }
+}
+
+// The logits' check and largest (logit_rows: NaN and +inf invalid, -inf
+// not counted) against the definition, with the invalid value or the
+// largest in the vector body and in the tail, and tiles of -inf only.
+void check_logit_tile_largest()
+{
+    const float inf = std::numeric_limits<float>::infinity();
+    for(const size_t n : {size_t(1), size_t(7), size_t(64), size_t(1000), size_t(4096)})
+        for(const size_t at : {size_t(0), n / 2, n - 1})
+            for(const float special : {7.5f, -inf, inf, std::numeric_limits<float>::quiet_NaN(), -0.0f})
+                for(const bool all_minus_inf : {false, true})
+                {
+                    SCOPED_TRACE(::testing::Message() << n << " logits, " << special << " at " << at
+                                                      << (all_minus_inf ? ", the rest -inf" : ""));
+                    std::vector<float> l(n);
+                    for(size_t i = 0; i < n; ++i)
+                        l[i] = all_minus_inf ? -inf : static_cast<float>(std::sin(double(i)) * 5);
+                    l[at] = special;
+                    bool   valid    = true;
+                    double expected = rocdist::backend::logit_rows::none;
+                    for(const float x : l)
+                    {
+                        valid    = valid && rocdist::backend::logit_rows::valid(x);
+                        expected = x > expected ? x : expected;
+                    }
+                    double largest = 0;
+                    ASSERT_EQ(rocdist::host::simd::logit_tile_largest(l.data(), n, largest), valid);
+                    if(valid)
+                        EXPECT_EQ(largest, expected);
+                }
+}
+
+TEST_P(host_vector_kernels, logit_tile_largest_exact)
+{
+    check_logit_tile_largest();
 }
 
 TEST_P(host_vector_kernels, logit_run_sums_exact)
@@ -950,7 +993,7 @@ void compare_weight_tiles(std::int64_t target, std::int64_t scalar_target)
 }
 
 // Logits (some -inf) through the whole call, against the categories of a
-// target without vector kernels.
+// target without vector kernels; NaN and +inf refused wherever they lie.
 void compare_logit_rows(std::int64_t target, std::int64_t scalar_target)
 {
     rocdist_generator gen = nullptr;
@@ -969,6 +1012,19 @@ void compare_logit_rows(std::int64_t target, std::int64_t scalar_target)
         const auto expected = rocdist_test::logits_vector(rocdist_test::backend::host, gen, l, 3, 0.5f, 40);
         hwy::SetSupportedTargetsForTest(target);
         EXPECT_EQ(got, expected);
+        for(const float bad : {std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()})
+        {
+            for(const size_t at : {size_t(0), k / 2, k - 1, 3 * k - 1})
+            {
+                std::vector<float> invalid = l;
+                invalid[at]                = bad;
+                std::vector<unsigned int> out(3 * 40, 7u);
+                EXPECT_EQ(rocdist_generate_categorical_logits(gen, invalid.data(), 3, k, 0.5f, out.data(), 40),
+                          ROCDIST_STATUS_INVALID_VALUE)
+                    << bad << " at " << at;
+                EXPECT_EQ(out, std::vector<unsigned int>(3 * 40, 7u));
+            }
+        }
     }
     EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
 }

@@ -61,6 +61,12 @@ bool tile_largest(const backend::weight_rows<double>&, const double* v, std::uin
     return simd::weight_tile_largest(v, n, largest);
 }
 
+// Logits: on the vector kernels too.
+bool tile_largest(const backend::logit_rows&, const float* v, std::uint64_t n, double& largest)
+{
+    return simd::logit_tile_largest(v, n, largest);
+}
+
 // The prefix sums of a tile's runs (runs[r]: the fixed points of its values
 // through run r) and the tile's sum, below 2^64.
 template <class Input>
@@ -179,16 +185,25 @@ public:
             std::lower_bound(runs, runs + (n + run_size - 1) / run_size, key) - runs);
         std::uint64_t        through = run == 0 ? 0 : runs[run - 1];
 
-        const value_type* v = in_.values + row * k_ + first;
-        std::uint64_t     i = run * run_size;
+        const value_type* v = in_.values + row * k_ + first + run * run_size;
         // The run's prefix sum reaches the key, so the walk ends inside it.
-        for(;; ++i)
+        // A logit's fixed point costs ten 64-bit products: the run's are
+        // computed on the vector kernels first. A weight's is one product.
+        std::uint64_t i = 0;
+        if constexpr(std::is_same_v<Input, backend::logit_rows>)
         {
-            through += in_.fixed_point(v[i], scales_[g]);
-            if(through >= key)
-                break;
+            std::uint64_t values[run_size];
+            simd::logit_fixed_points(v, std::min(run_size, n - run * run_size), scales_[g],
+                                     in_.log2e_over_temperature, in_.bits, values);
+            while((through += values[i]) < key)
+                ++i;
         }
-        return static_cast<unsigned int>(first + i);
+        else
+        {
+            while((through += in_.fixed_point(v[i], scales_[g])) < key)
+                ++i;
+        }
+        return static_cast<unsigned int>(first + run * run_size + i);
     }
 
 private:

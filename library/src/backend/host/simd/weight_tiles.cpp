@@ -9,6 +9,7 @@
 #include "backend/host/simd/weight_tiles.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -85,18 +86,26 @@ std::uint64_t scalar_run_sums(const T* v, std::uint64_t n, const distributions::
     return sum;
 }
 
-std::uint64_t scalar_logit_run_sums(const float* v, std::uint64_t n, const distributions::logit_tile_scale& s,
-                                    double c, unsigned bits, std::uint64_t* runs, std::uint64_t begin,
-                                    std::uint64_t sum)
+// backend::logit_rows' check and largest from `begin` on, continuing the
+// largest m and validity of the logits before it: NaN and +inf are invalid,
+// -inf is not and does not count towards the largest.
+bool scalar_logit_largest(const float* v, std::uint64_t n, std::uint64_t begin, float m, bool valid,
+                          double& largest)
 {
-    for(; begin < n; begin += weight_run_size)
+    for(std::uint64_t i = begin; i < n; ++i)
     {
-        const std::uint64_t end = std::min(n, begin + weight_run_size);
-        for(std::uint64_t i = begin; i < end; ++i)
-            sum += distributions::logit_fixed_point(v[i], s, c, bits);
-        runs[begin / weight_run_size] = sum;
+        valid &= v[i] <= 0x1.fffffep+127f || v[i] < 0;
+        m = v[i] > m ? v[i] : m;
     }
-    return sum;
+    largest = m > -HUGE_VALF ? static_cast<double>(m) : -0x1.fffffffffffffp+1023; // logit_rows::none
+    return valid;
+}
+
+void scalar_logit_values(const float* v, std::uint64_t n, const distributions::logit_tile_scale& s, double c,
+                         unsigned bits, std::uint64_t* out, std::uint64_t begin)
+{
+    for(std::uint64_t i = begin; i < n; ++i)
+        out[i] = distributions::logit_fixed_point(v[i], s, c, bits);
 }
 
 #if HWY_TARGET & ROCDIST_HOST_SIMD_TARGETS
@@ -179,26 +188,61 @@ std::uint64_t double_run_sums(const double* v, std::uint64_t n, const distributi
     return vector_run_sums(v, n, s, runs);
 }
 
+bool logit_largest(const float* v, std::uint64_t n, double& largest)
+{
+    const hn::ScalableTag<float> df;
+    const std::size_t            lanes = hn::Lanes(df);
+    auto                         m = hn::Set(df, -HUGE_VALF), invalid = hn::Zero(df);
+    const auto                   finite = hn::Set(df, 0x1.fffffep+127f), zero = hn::Zero(df);
+    std::uint64_t                i      = 0;
+    for(; i + lanes <= n; i += lanes)
+    {
+        const auto l = hn::LoadU(df, v + i);
+        invalid      = hn::Or(invalid, hn::VecFromMask(df, hn::Not(hn::Or(hn::Le(l, finite), hn::Lt(l, zero)))));
+        m            = hn::Max(m, l);
+    }
+    // A NaN may have left Max's result unspecified: the call fails anyway.
+    const bool valid = hn::AllTrue(df, hn::Eq(invalid, zero));
+    return scalar_logit_largest(v, n, i, hn::GetLane(hn::MaxOfLanes(df, m)), valid, largest);
+}
+
 // A logit's exponent h = (l - m) c + phi, its product rounded on its own,
 // then 2^h in fixed point on the lanes; -inf gives h = -inf, whose fixed
 // point is 0 as the scalar path's.
+HWY_INLINE hn::Vec<hn::ScalableTag<std::uint64_t>> logit_lanes(const float* v, const distributions::logit_tile_scale& s,
+                                                               double c, unsigned bits)
+{
+    const hn::ScalableTag<double>         dd;
+    const hn::Rebind<float, decltype(dd)> df; // Lanes(dd) logits
+    const auto h = hn::Add(hn::Mul(hn::Sub(hn::PromoteTo(dd, hn::LoadU(df, v)), hn::Set(dd, s.largest)), hn::Set(dd, c)),
+                           hn::Set(dd, s.fraction));
+    return exp2_fixed_point(dd, h, bits);
+}
+
+void logit_values(const float* v, std::uint64_t n, const distributions::logit_tile_scale& s, double c, unsigned bits,
+                  std::uint64_t* out)
+{
+    const hn::ScalableTag<std::uint64_t> du;
+    const std::size_t                    lanes = hn::Lanes(du);
+    std::uint64_t                        i     = 0;
+    for(; i + lanes <= n; i += lanes)
+        hn::StoreU(logit_lanes(v + i, s, c, bits), du, out + i);
+    scalar_logit_values(v, n, s, c, bits, out, i);
+}
+
 std::uint64_t logit_sums(const float* v, std::uint64_t n, const distributions::logit_tile_scale& s, double c,
                          unsigned bits, std::uint64_t* runs)
 {
-    const hn::ScalableTag<double>           dd;
-    const hn::Rebind<float, decltype(dd)>   df; // Lanes(dd) logits
-    const hn::RebindToUnsigned<decltype(dd)> du;
-    const std::size_t                       lanes = hn::Lanes(dd);
-    const auto largest = hn::Set(dd, s.largest), scale = hn::Set(dd, c), fraction = hn::Set(dd, s.fraction);
-    std::uint64_t sum = 0, begin = 0;
-    for(; begin + weight_run_size <= n; begin += weight_run_size)
+    const hn::ScalableTag<std::uint64_t> du;
+    const std::size_t                    lanes = hn::Lanes(du);
+    std::uint64_t                        sum = 0;
+    for(std::uint64_t begin = 0; begin < n; begin += weight_run_size)
     {
-        auto run = hn::Zero(du);
-        for(std::uint64_t i = begin; i < begin + weight_run_size; i += lanes)
-        {
-            const auto h = hn::Add(hn::Mul(hn::Sub(hn::PromoteTo(dd, hn::LoadU(df, v + i)), largest), scale), fraction);
-            run          = hn::Add(run, exp2_fixed_point(dd, h, bits));
-        }
+        const std::uint64_t end = std::min(n, begin + weight_run_size);
+        auto                run = hn::Zero(du);
+        std::uint64_t       i   = begin;
+        for(; i + lanes <= end; i += lanes)
+            run = hn::Add(run, logit_lanes(v + i, s, c, bits));
         // Summed in scalar code: the sum wraps modulo 2^64 as the scalar
         // path's does, which GCC's AVX-512 reduction computes in signed
         // arithmetic (undefined behaviour on overflow).
@@ -206,17 +250,38 @@ std::uint64_t logit_sums(const float* v, std::uint64_t n, const distributions::l
         hn::Store(run, du, parts);
         for(std::size_t l = 0; l < lanes; ++l)
             sum += parts[l];
+        for(; i < end; ++i) // a short last run's last values
+            sum += distributions::logit_fixed_point(v[i], s, c, bits);
         runs[begin / weight_run_size] = sum;
     }
-    return scalar_logit_run_sums(v, n, s, c, bits, runs, begin, sum);
+    return sum;
 }
 
 #else // a target without vector kernels: the scalar arithmetic
 
+bool logit_largest(const float* v, std::uint64_t n, double& largest)
+{
+    return scalar_logit_largest(v, n, 0, -HUGE_VALF, true, largest);
+}
+
+void logit_values(const float* v, std::uint64_t n, const distributions::logit_tile_scale& s, double c, unsigned bits,
+                  std::uint64_t* out)
+{
+    scalar_logit_values(v, n, s, c, bits, out, 0);
+}
+
 std::uint64_t logit_sums(const float* v, std::uint64_t n, const distributions::logit_tile_scale& s, double c,
                          unsigned bits, std::uint64_t* runs)
 {
-    return scalar_logit_run_sums(v, n, s, c, bits, runs, 0, 0);
+    std::uint64_t sum = 0;
+    for(std::uint64_t begin = 0; begin < n; begin += weight_run_size)
+    {
+        const std::uint64_t end = std::min(n, begin + weight_run_size);
+        for(std::uint64_t i = begin; i < end; ++i)
+            sum += distributions::logit_fixed_point(v[i], s, c, bits);
+        runs[begin / weight_run_size] = sum;
+    }
+    return sum;
 }
 
 bool float_tile_largest(const float* v, std::uint64_t n, double& largest)
@@ -254,6 +319,8 @@ HWY_EXPORT(double_tile_largest);
 HWY_EXPORT(float_run_sums);
 HWY_EXPORT(double_run_sums);
 HWY_EXPORT(logit_sums);
+HWY_EXPORT(logit_largest);
+HWY_EXPORT(logit_values);
 
 bool weight_tile_largest(const float* v, std::uint64_t n, double& largest)
 {
@@ -279,6 +346,17 @@ std::uint64_t logit_run_sums(const float* v, std::uint64_t n, const distribution
                              unsigned bits, std::uint64_t* runs)
 {
     return HWY_DYNAMIC_DISPATCH(logit_sums)(v, n, scale, c, bits, runs);
+}
+
+bool logit_tile_largest(const float* v, std::uint64_t n, double& largest)
+{
+    return HWY_DYNAMIC_DISPATCH(logit_largest)(v, n, largest);
+}
+
+void logit_fixed_points(const float* v, std::uint64_t n, const distributions::logit_tile_scale& scale, double c,
+                        unsigned bits, std::uint64_t* out)
+{
+    HWY_DYNAMIC_DISPATCH(logit_values)(v, n, scale, c, bits, out);
 }
 
 } // namespace rocdist::host::simd

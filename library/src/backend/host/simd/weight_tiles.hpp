@@ -21,7 +21,11 @@
 // logit_run_sums(v, n, scale, c, bits, runs): the same for logits, each
 // distributions::logit_fixed_point(v[i], scale, c, bits) bit for bit (a
 // vector target computes 2^h in fixed point on its lanes,
-// exp2_fixed_point_lanes.hpp).
+// exp2_fixed_point_lanes.hpp); logit_fixed_points(v, n, scale, c, bits,
+// out) writes each one, out[i], for a sample's walk through its run; and
+// logit_tile_largest(v, n, largest) is backend::logit_rows' check and
+// largest (NaN and +inf invalid; logit_rows::none when every logit is
+// -inf).
 #pragma once
 
 #include <cstdint>
@@ -43,5 +47,8 @@ std::uint64_t weight_run_sums(const double* v, std::uint64_t n, const distributi
                               std::uint64_t* runs);
 std::uint64_t logit_run_sums(const float* v, std::uint64_t n, const distributions::logit_tile_scale& scale, double c,
                              unsigned bits, std::uint64_t* runs);
+void          logit_fixed_points(const float* v, std::uint64_t n, const distributions::logit_tile_scale& scale, double c,
+                                 unsigned bits, std::uint64_t* out);
+bool          logit_tile_largest(const float* v, std::uint64_t n, double& largest);
 
 } // namespace rocdist::host::simd
