@@ -649,7 +649,7 @@ void compare_beta_logs(bool vector_target)
     const struct
     {
         T a, b;
-    } cases[] = {{T(0.2), T(3)}, {T(1e-3), T(0.4)}, {T(0.49), T(0.49)}};
+    } cases[] = {{T(0.2), T(3)}, {T(1e-3), T(0.4)}};
     size_t differing = 0;
     for(const auto& c : cases)
     {
