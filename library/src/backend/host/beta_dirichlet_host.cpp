@@ -164,32 +164,34 @@ void write_shares(const distributions::scaled_log_sum* sums, std::uint64_t rows,
             out[j] = sums[r].share_from_exp<T>(e[j]);
 }
 
-template <class T>
-std::vector<distributions::gamma_params<T>> alpha_params(const T* alpha, std::uint64_t k)
+// chunk(g, r0, n) for chunks of whole rows r0 .. r0 + n - 1 of about 4096
+// values (one row where rows are wider), on all cores; g is the cycle of
+// alpha's gamma parameters.
+template <class T, class Chunk>
+void for_each_row_chunk(engine::philox_key key, const T* alpha, std::uint64_t k, std::uint64_t rows,
+                        const Chunk& chunk)
 {
     std::vector<distributions::gamma_params<T>> params(k);
     for(std::uint64_t j = 0; j < k; ++j)
         params[j] = distributions::make_gamma_params(alpha[j], T(1));
-    return params;
+    const backend::gamma_cycle_functor<T> g{key, {params.data(), k}};
+    const std::uint64_t                   rows_per_chunk = std::max<std::uint64_t>(1, 4096 / k);
+    parallel_for(
+        (rows + rows_per_chunk - 1) / rows_per_chunk,
+        [&](std::uint64_t c) { chunk(g, c * rows_per_chunk, std::min(rows_per_chunk, rows - c * rows_per_chunk)); },
+        std::max<std::uint64_t>(1, min_packets_per_thread / 4096));
 }
 
 // Dirichlet rows from the ratios of their variates, every alpha passing
-// ratio_of_variates: chunks of about 4096 variates, whole rows each.
+// ratio_of_variates.
 template <class T>
 void dirichlet_rows_from_variates(engine::philox_key key, const T* alpha, std::uint64_t k, std::uint64_t rows,
                                   std::uint64_t first_row, T* out)
 {
-    const std::vector<distributions::gamma_params<T>> params = alpha_params(alpha, k);
-    const backend::gamma_cycle_functor<T>             g{key, {params.data(), k}};
-    const std::uint64_t rows_per_chunk = std::max<std::uint64_t>(1, 4096 / k);
-    const std::uint64_t chunks         = (rows + rows_per_chunk - 1) / rows_per_chunk;
-    parallel_for(
-        chunks,
-        [&](std::uint64_t c) {
+    for_each_row_chunk(
+        key, alpha, k, rows, [&](const backend::gamma_cycle_functor<T>& g, std::uint64_t r0, std::uint64_t n) {
             thread_local std::vector<T> blocks;
-            const std::uint64_t         r0 = c * rows_per_chunk;
-            const std::uint64_t         n  = std::min(rows_per_chunk, rows - r0);
-            const T* const              x  = cycle_elements(g, run_variates<T>, (first_row + r0) * k, n * k, blocks);
+            const T* const              x = cycle_elements(g, run_variates<T>, (first_row + r0) * k, n * k, blocks);
             for(std::uint64_t r = 0; r < n; ++r)
             {
                 const T*     row = x + r * k;
@@ -203,31 +205,23 @@ void dirichlet_rows_from_variates(engine::philox_key key, const T* alpha, std::u
                 for(std::uint64_t j = 0; j < k; ++j)
                     o[j] = static_cast<T>(double(row[j]) / s);
             }
-        },
-        std::max<std::uint64_t>(1, min_packets_per_thread / 4096));
+        });
 }
 
 // Dirichlet rows from their variates' scaled logarithms, for any alpha:
 // each row's logarithms summed in order (distributions::scaled_log_sum,
 // as backend::dirichlet_row sums them), then each one's share, the
-// exponentials a vector at a time. Chunks of
-// about 4096 logarithms, whole rows each, computed once; rows wider than
-// row_piece in pieces, computed for the sum and again for the shares.
+// exponentials a vector at a time. A chunk's logarithms are computed once;
+// rows wider than row_piece go in pieces, computed for the sum and again
+// for the shares.
 template <class T>
 void dirichlet_rows_from_logs(engine::philox_key key, const T* alpha, std::uint64_t k, std::uint64_t rows,
                               std::uint64_t first_row, T* out)
 {
-    const std::vector<distributions::gamma_params<T>> params = alpha_params(alpha, k);
-    const backend::gamma_cycle_functor<T>             g{key, {params.data(), k}};
-    const std::uint64_t rows_per_chunk = std::max<std::uint64_t>(1, 4096 / k);
-    const std::uint64_t chunks         = (rows + rows_per_chunk - 1) / rows_per_chunk;
-    parallel_for(
-        chunks,
-        [&](std::uint64_t c) {
+    for_each_row_chunk(
+        key, alpha, k, rows, [&](const backend::gamma_cycle_functor<T>& g, std::uint64_t r0, std::uint64_t n) {
             thread_local std::vector<double>                        blocks, e;
             thread_local std::vector<distributions::scaled_log_sum> sums;
-            const std::uint64_t                                     r0 = c * rows_per_chunk;
-            const std::uint64_t                                     n  = std::min(rows_per_chunk, rows - r0);
             e.resize(std::min(k, row_piece) * n);
             sums.assign(n, distributions::scaled_log_sum::empty());
             if(k > row_piece) // one row, n = 1
@@ -249,8 +243,7 @@ void dirichlet_rows_from_logs(engine::philox_key key, const T* alpha, std::uint6
             const double* const x = cycle_elements(g, run_logs<T>, (first_row + r0) * k, n * k, blocks);
             add_logs(sums.data(), n, x, k, e.data());
             write_shares(sums.data(), n, x, k, e.data(), out + r0 * k);
-        },
-        std::max<std::uint64_t>(1, min_packets_per_thread / 4096));
+        });
 }
 
 } // namespace
