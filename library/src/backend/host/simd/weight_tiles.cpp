@@ -15,6 +15,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "backend/categorical_row_inputs.hpp"
 #include "config.hpp"
 
 #undef HWY_TARGET_INCLUDE
@@ -87,17 +88,17 @@ std::uint64_t scalar_run_sums(const T* v, std::uint64_t n, const distributions::
 }
 
 // backend::logit_rows' check and largest from `begin` on, continuing the
-// largest m and validity of the logits before it: NaN and +inf are invalid,
-// -inf is not and does not count towards the largest.
+// largest m and validity of the logits before it: -inf does not count
+// towards the largest.
 bool scalar_logit_largest(const float* v, std::uint64_t n, std::uint64_t begin, float m, bool valid,
                           double& largest)
 {
     for(std::uint64_t i = begin; i < n; ++i)
     {
-        valid &= v[i] <= 0x1.fffffep+127f || v[i] < 0;
+        valid &= backend::logit_rows::valid(v[i]);
         m = v[i] > m ? v[i] : m;
     }
-    largest = m > -HUGE_VALF ? static_cast<double>(m) : -0x1.fffffffffffffp+1023; // logit_rows::none
+    largest = m > -HUGE_VALF ? static_cast<double>(m) : backend::logit_rows::none;
     return valid;
 }
 
@@ -197,7 +198,7 @@ bool logit_largest(const float* v, std::uint64_t n, double& largest)
     std::uint64_t                i      = 0;
     for(; i + lanes <= n; i += lanes)
     {
-        const auto l = hn::LoadU(df, v + i);
+        const auto l = hn::LoadU(df, v + i); // logit_rows::valid on the lanes
         invalid      = hn::Or(invalid, hn::VecFromMask(df, hn::Not(hn::Or(hn::Le(l, finite), hn::Lt(l, zero)))));
         m            = hn::Max(m, l);
     }
