@@ -34,7 +34,7 @@ NVIDIA_SM = {  # registers per SM, threads per SM, blocks per SM, shared memory 
     "sm_90": (65536, 2048, 32, 228 * 1024, 1024),
 }
 BLOCK = 256
-BATCHED_CATEGORICAL = ("summarise_tiles<", "combine_rows<", "count_tile_samples", "group_tile_samples",
+BATCHED_CATEGORICAL = ("summarise_tiles<", "count_tile_samples", "group_tile_samples",
                        "count_tile_blocks", "draw_samples<")
 METHODS = ["box_muller", "polar", "inverse_cdf", "inverse_cdf_fast", "ziggurat"]
 

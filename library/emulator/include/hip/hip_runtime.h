@@ -243,6 +243,13 @@ inline void __syncthreads(const char* file = __builtin_FILE(), int line = __buil
     ::rocdist_emulator::block_barrier(file, line);
 }
 
+// A fence at device scope. On a GPU it orders a block's writes before its
+// relaxed atomics, and its reads after them, for another block that counts
+// on the same atomic. Blocks run on threads here and every atomic below is
+// sequentially consistent, which gives that order already (and is what
+// ThreadSanitizer follows), so the fence has nothing left to do.
+inline void __threadfence() {}
+
 // Bit and reinterpretation intrinsics.
 inline int __popc(unsigned int x)
 {

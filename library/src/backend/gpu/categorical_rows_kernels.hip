@@ -7,20 +7,20 @@
 //  1. summarise_tiles: each tile's values are read once, checked, and
 //     reduced to the tile's largest and fixed-point sum; a flag is raised
 //     for an invalid input, and every later pass reads it and does nothing
-//     when it is raised;
-//  2. combine_rows, for rows of several tiles: per row, its reference and
-//     cumulative tile masses C_t and, when the row is drawn at most
-//     few_samples times, each sample's tile (binary search over C), the
-//     row's samples sorted by tile;
-//  3. only for rows of several tiles drawn more often: the samples find
+//     when it is raised. In rows of several tiles, the block that
+//     summarises a row's last tile to finish combines the row: its
+//     reference and cumulative tile masses C_t and, when the row is drawn
+//     at most few_samples times, each sample's tile (binary search over C),
+//     the row's samples sorted by tile;
+//  2. only for rows of several tiles drawn more often: the samples find
 //     their tiles and are grouped by tile by a counting sort (counts, a
 //     device-wide scan, a scatter);
-//  4. draw_samples: each tile holding samples is read a second time, its
+//  3. draw_samples: each tile holding samples is read a second time, its
 //     prefix sums built in shared memory, and its samples found in them by
 //     binary search. A block takes at most 16384 of a tile's samples; a tile
 //     with more is read once more per further 16384.
-// So a call is two kernels for rows of one tile, three for rows of several
-// drawn at most few_samples times, eight otherwise. All of it is queued at
+// So a call is two kernels unless its rows are of several tiles and drawn
+// more than few_samples times, and seven then. All of it is queued at
 // once, and the call waits once, at the end, to read the flag: the host
 // waits for the GPU a single time per call. Blocks cooperate through
 // __shared__ memory and barriers (block_collectives.hpp); the largest and
@@ -206,22 +206,55 @@ __device__ void combine_row(const Input& in, const row_layout& layout, std::uint
     __syncthreads(); // tile_of is rewritten by the block's next row
 }
 
-// Each block loads its next tile while it reduces the current one, so that
-// its reads stay in flight through the reductions' barriers.
+// Whether the block is the last to summarise a tile of its row, once its
+// thread 0 has written the block's summary: that thread counts the tile in,
+// after a fence, so that the block that counts a row's last tile sees every
+// summary of the row after its own fence. `last` is next written after the
+// block's next reductions, whose barriers every thread passes after reading
+// it.
+__device__ bool last_of_row(unsigned* arrived, std::uint64_t tiles_per_row)
+{
+    __shared__ unsigned last;
+    if(threadIdx.x == 0)
+    {
+        __threadfence();
+        last = atomicAdd(arrived, 1u) == tiles_per_row - 1;
+    }
+    __syncthreads();
+    if(last == 0)
+        return false;
+    __threadfence();
+    return true;
+}
+
+// Blocks of summarise_tiles resident per multiprocessor, as many as its
+// loop over tiles allows: the combination of a row, in the same kernel but
+// run once per row, would otherwise take more registers than the loop.
+// Only NVIDIA's bound counts blocks (config.hpp): unused on AMD.
 template <class Input>
-ROCDIST_KERNEL void summarise_tiles(Input in, row_layout layout, row_tile_summary* tiles, double* row_reference,
-                                    unsigned* invalid)
+[[maybe_unused]] constexpr unsigned summary_blocks = 4;
+template <>
+[[maybe_unused]] constexpr unsigned summary_blocks<backend::logit_rows> = 3;
+template <>
+[[maybe_unused]] constexpr unsigned summary_blocks<backend::weight_rows<double>> = 2;
+
+// Each block loads its next tile while it reduces the current one, so that
+// its reads stay in flight through the reductions' barriers. Rows of one
+// tile take their reference from it; rows of several are combined by the
+// block that finishes their last tile (arrived: each row's tiles summarised,
+// zero at the start).
+template <class Input>
+ROCDIST_KERNEL_RESIDENT(summary_blocks<Input>) void summarise_tiles(Input in, row_layout layout, row_tile_summary* tiles, double* row_reference,
+                                    unsigned* arrived, row_sorted_samples sorted, engine::philox_key key,
+                                    std::uint64_t offset, unsigned* invalid)
 {
     using T                        = typename Input::value_type;
     const std::uint64_t tile_count = layout.rows * layout.tiles_per_row;
     T                   next[items_per_thread] = {};
     tile_extent         next_extent{};
-    const auto          prefetch = [&](std::uint64_t g) {
-        if(g < tile_count)
-        {
-            next_extent = extent_of(layout, g);
-            load_tile(in.values + next_extent.row * layout.k + next_extent.first, next_extent.count, next);
-        }
+    const auto          prefetch = [&](std::uint64_t g) { // past the last tile: no values, nothing read
+        next_extent = g < tile_count ? extent_of(layout, g) : tile_extent{};
+        load_tile(in.values + next_extent.row * layout.k + next_extent.first, next_extent.count, next);
     };
     prefetch(blockIdx.x);
     ROCDIST_BLOCK_STRIDE(g, tile_count)
@@ -277,18 +310,14 @@ ROCDIST_KERNEL void summarise_tiles(Input in, row_layout layout, row_tile_summar
                     atomicOr(invalid, 1u);
             }
         }
+        if(!layout.one_tile() && last_of_row(arrived + e.row, layout.tiles_per_row))
+        {
+            combine_row(in, layout, e.row, tiles, row_reference, sorted, key, offset, invalid);
+            // Loaded again (from cache): holding the next tile's values
+            // through the combination doubled the kernel's registers.
+            prefetch(g + gridDim.x);
+        }
     }
-}
-
-template <class Input>
-ROCDIST_KERNEL void combine_rows(Input in, row_layout layout, row_tile_summary* tiles, double* row_reference,
-                                 row_sorted_samples sorted, engine::philox_key key, std::uint64_t offset,
-                                 unsigned* invalid)
-{
-    if(*invalid != 0) // nothing will be drawn
-        return;
-    ROCDIST_BLOCK_STRIDE(row, layout.rows)
-    combine_row(in, layout, row, tiles, row_reference, sorted, key, offset, invalid);
 }
 
 // Rows of several tiles drawn more than few_samples times: sample s's
@@ -481,7 +510,7 @@ unsigned block_grid(const device_info& device, std::uint64_t items)
 // 256-byte aligned.
 struct scratch_plan
 {
-    std::size_t tiles, references, flag, grouped, row_tiles, starts, filled, scan, bytes;
+    std::size_t tiles, references, counters, grouped, row_tiles, starts, filled, scan, bytes;
 };
 
 scratch_plan plan_scratch(const row_layout& layout, std::size_t scan_bytes)
@@ -496,7 +525,7 @@ scratch_plan plan_scratch(const row_layout& layout, std::size_t scan_bytes)
     const std::uint64_t n          = layout.rows * layout.samples_per_row;
     plan.tiles                     = take(tile_count * sizeof(row_tile_summary));
     plan.references                = take(layout.rows * sizeof(double));
-    plan.flag                      = take(sizeof(unsigned));
+    plan.counters                  = take((1 + layout.rows) * sizeof(unsigned)); // the flag, then arrived
     if(layout.one_tile())
         return plan;
     plan.grouped = take(n * sizeof(unsigned long long));
@@ -534,20 +563,18 @@ rocdist_status queue_passes(const device_info& device, hipStream_t stream, scrat
     const auto part       = [&](std::size_t at) { return static_cast<char*>(scratch.p) + at; };
     auto*      summaries  = reinterpret_cast<row_tile_summary*>(part(plan.tiles));
     auto*      references = reinterpret_cast<double*>(part(plan.references));
-    auto*      invalid    = reinterpret_cast<unsigned*>(part(plan.flag));
+    auto*      invalid    = reinterpret_cast<unsigned*>(part(plan.counters));
+    auto*      arrived    = invalid + 1;
     // Sample lists, for rows of several tiles only; each sorted sample's
     // tile, for rows sorted in their rows only.
     auto* grouped   = layout.one_tile() ? nullptr : reinterpret_cast<unsigned long long*>(part(plan.grouped));
     auto* row_tiles = layout.sorted_in_rows() ? reinterpret_cast<unsigned*>(part(plan.row_tiles)) : nullptr;
     const row_sorted_samples sorted{grouped, row_tiles};
 
-    if(hipMemsetAsync(invalid, 0, sizeof(unsigned), stream) != hipSuccess
+    if(hipMemsetAsync(invalid, 0, (1 + layout.rows) * sizeof(unsigned), stream) != hipSuccess
        || !launched(ROCDIST_LAUNCH(summarise_tiles, block_grid<summarise_tiles<Input>>(device, tile_count),
-                                   threads_per_block, 0, stream, in, layout, summaries, references, invalid))
-       || (!layout.one_tile()
-           && !launched(ROCDIST_LAUNCH(combine_rows, block_grid<combine_rows<Input>>(device, layout.rows),
-                                       threads_per_block, 0, stream, in, layout, summaries, references, sorted, key,
-                                       offset, invalid))))
+                                   threads_per_block, 0, stream, in, layout, summaries, references, arrived, sorted,
+                                   key, offset, invalid)))
         return ROCDIST_STATUS_LAUNCH_FAILURE;
 
     sample_lists  lists{nullptr, grouped, nullptr, row_tiles, 0};
