@@ -102,6 +102,9 @@ def nvidia_rows(build, scratch):
                 current = {"mangled": m.group(1), "target": m.group(2), "stack": 0, "spill": 0, "shared": 0}
                 rows.append(current)
                 continue
+            m = re.search(r"Function properties for (\S+)", line)
+            if m and current is not None and m.group(1) != current["mangled"]:
+                current = None  # a device function's own frame: the entry's line below counts it
             if current is None:
                 continue
             m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores", line)
@@ -110,6 +113,9 @@ def nvidia_rows(build, scratch):
             m = re.search(r"Used (\d+) registers", line)
             if m:
                 current["registers"] = int(m.group(1))
+            m = re.search(r"(\d+) bytes cumulative stack size", line)
+            if m:  # with the frames of the device functions it calls
+                current["stack"] = max(current["stack"], int(m.group(1)))
             m = re.search(r"(\d+) bytes smem", line)
             if m:
                 current["shared"] = int(m.group(1))
