@@ -244,9 +244,9 @@ template <>
 // block that finishes their last tile (arrived: each row's tiles summarised,
 // zero at the start).
 template <class Input>
-ROCDIST_KERNEL_RESIDENT(summary_blocks<Input>) void summarise_tiles(Input in, row_layout layout, row_tile_summary* tiles, double* row_reference,
-                                    unsigned* arrived, row_sorted_samples sorted, engine::philox_key key,
-                                    std::uint64_t offset, unsigned* invalid)
+ROCDIST_KERNEL_RESIDENT(summary_blocks<Input>)
+void summarise_tiles(Input in, row_layout layout, row_tile_summary* tiles, double* row_reference, unsigned* arrived,
+                     row_sorted_samples sorted, engine::philox_key key, std::uint64_t offset, unsigned* invalid)
 {
     using T                        = typename Input::value_type;
     const std::uint64_t tile_count = layout.rows * layout.tiles_per_row;
@@ -313,8 +313,9 @@ ROCDIST_KERNEL_RESIDENT(summary_blocks<Input>) void summarise_tiles(Input in, ro
         if(!layout.one_tile() && last_of_row(arrived + e.row, layout.tiles_per_row))
         {
             combine_row(in, layout, e.row, tiles, row_reference, sorted, key, offset, invalid);
-            // Loaded again (from cache): holding the next tile's values
-            // through the combination doubled the kernel's registers.
+            // Loaded again (from cache), so that the next tile's values are
+            // not held through the combination, whose registers then come
+            // from those the loop needs anyway.
             prefetch(g + gridDim.x);
         }
     }
