@@ -20,7 +20,9 @@
 //     binary search. A block takes at most 16384 of a tile's samples; a tile
 //     with more is read once more per further 16384.
 // So a call is two kernels unless its rows are of several tiles and drawn
-// more than few_samples times, and seven then. All of it is queued at
+// more than few_samples times, and seven then. Two is the least: a call
+// with an invalid value anywhere writes nothing, so no sample is written
+// before the first pass has checked every value. All of it is queued at
 // once, and the call waits once, at the end, to read the flag: the host
 // waits for the GPU a single time per call. Blocks cooperate through
 // __shared__ memory and barriers (block_collectives.hpp); the largest and
