@@ -121,8 +121,11 @@ installed+=("$runtime")
 library=/usr/lib/$triplet/librocdist.so.0
 ldd "$library"
 if ldd "$library" | grep -q 'not found'; then fail "$library has unresolved dependencies"; fi
-# /lib is /usr/lib on Debian 12, and ldconfig may name either.
-ldconfig -p | grep -q "librocdist.so.0 (.*) => \(/usr\)\?/lib/$triplet/librocdist.so.0$" \
+# /lib is /usr/lib on Debian 12, and ldconfig may name either. The cache's
+# listing (some 80 KB) is read whole first: grep -q stops at its match, and
+# ldconfig, still writing, then dies of SIGPIPE and fails the pipe.
+cache=$(ldconfig -p)
+grep -q "librocdist.so.0 (.*) => \(/usr\)\?/lib/$triplet/librocdist.so.0$" <<<"$cache" \
   || fail "the ldconfig trigger did not list $library"
 python3 -c "import ctypes; v = ctypes.c_int(); ctypes.CDLL('librocdist.so.0').rocdist_get_version(ctypes.byref(v)); print('loads; rocdist_get_version:', v.value)"
 
