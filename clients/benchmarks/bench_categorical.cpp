@@ -138,7 +138,7 @@ void register_categorical_benchmarks()
 
 void print_categorical_summary(const summary_reporter& r)
 {
-    const double   store = r.bytes_per_second("store_bandwidth");
+    const double   store = r.store_bandwidth();
     const unsigned cores = std::thread::hardware_concurrency();
     std::printf("\nCategorical variates on the %s backend, %zu samples per call, store bandwidth %.2f GB/s",
                 context.on_gpu ? "GPU" : "host", context.n, store / 1e9);

@@ -21,6 +21,7 @@
 #include "bench_context.hpp"
 #include "bench_input.hpp"
 #include "config.hpp"
+#include "gpu_peers.hpp"
 #include "numpy_peer.hpp"
 #include "store_bandwidth.hpp"
 
@@ -135,7 +136,7 @@ void print_categorical_rows_summary(const summary_reporter& r)
                     cores);
     std::printf("\n%-44s %10s %12s %11s", "case", "ms/call", "Msamples/s", "weights GB/s");
     if(context.on_gpu)
-        std::printf(" %11s %9s", "read GB/s", "of read");
+        std::printf(" %11s %9s %9s %s", "read GB/s", "of read", "vs", "fastest peer");
     else
         std::printf(" %11s %11s %11s %12s %14s", "choice Ms/s", "inv-CDF Ms/s", "torch Ms/s", "vs fastest",
                     "per core/fastest");
@@ -150,7 +151,10 @@ void print_categorical_rows_summary(const summary_reporter& r)
 #if ROCDIST_HAS_GPU_BACKEND
         if(const double read = context.on_gpu && !c.logits ? r.bytes_per_second(read_name(c)) : 0; read > 0)
             std::printf(" %11.2f %8.1f%%", read / 1e9, 100 * r.bytes_per_second(c.name()) / read);
+        else if(context.on_gpu)
+            std::printf(" %11s %9s", "", "");
 #endif
+        print_against_fastest_peer(r, c.name(), rate);
         if(!context.on_gpu && !c.logits)
         {
             const numpy_rates peers = measure_numpy(

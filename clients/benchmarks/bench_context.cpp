@@ -1,5 +1,6 @@
 #include "bench_context.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "config.hpp"
@@ -47,6 +48,26 @@ double device_seconds(const std::function<void()>& launch)
 #endif
 }
 
+void add_device_context()
+{
+    benchmark::AddCustomContext("rocdist_backend", context.on_gpu ? "gpu" : "host");
+    benchmark::AddCustomContext("rocdist_n", std::to_string(context.n));
+#if ROCDIST_HAS_GPU_BACKEND && !ROCDIST_GPU_EMULATED
+    int             device = 0, driver = 0, runtime = 0;
+    hipDeviceProp_t prop{};
+    if(!context.on_gpu || hipGetDevice(&device) != hipSuccess || hipGetDeviceProperties(&prop, device) != hipSuccess)
+        return;
+    (void)hipDriverGetVersion(&driver);
+    (void)hipRuntimeGetVersion(&runtime);
+    benchmark::AddCustomContext("gpu_name", prop.name);
+    benchmark::AddCustomContext("gpu_compute_capability", std::to_string(prop.major) + "." + std::to_string(prop.minor));
+    benchmark::AddCustomContext("gpu_multiprocessors", std::to_string(prop.multiProcessorCount));
+    benchmark::AddCustomContext("gpu_memory_bytes", std::to_string(prop.totalGlobalMem));
+    benchmark::AddCustomContext("gpu_driver_api_version", std::to_string(driver));
+    benchmark::AddCustomContext("gpu_runtime_version", std::to_string(runtime));
+#endif
+}
+
 benchmark::internal::Benchmark* add(const std::string& name, std::function<void(benchmark::State&)> fn)
 {
     auto* b = benchmark::RegisterBenchmark(name.c_str(), std::move(fn))->Unit(benchmark::kMillisecond);
@@ -69,6 +90,15 @@ void summary_reporter::ReportRuns(const std::vector<Run>& runs)
         for(const auto& [counter, value] : run.counters)
             counters_[counter][name] = value.value;
     }
+}
+
+double summary_reporter::store_bandwidth() const
+{
+    double fastest = 0;
+    for(const auto& [name, value] : bytes_)
+        if(name.rfind("store_bandwidth/", 0) == 0)
+            fastest = std::max(fastest, value);
+    return fastest;
 }
 
 double summary_reporter::find(const std::map<std::string, double>& m, const std::string& prefix)

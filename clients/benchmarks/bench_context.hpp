@@ -30,6 +30,10 @@ struct bench_context
 extern bench_context context;
 
 void synchronize();                // waits for the GPU when benchmarking it
+// Adds the backend, n and, on a GPU, the device's name, compute capability,
+// multiprocessors, memory and driver and runtime versions to the context
+// of Google Benchmark's reports (the JSON of --benchmark_out among them).
+void add_device_context();
 void check(rocdist_status status); // throws with the status sentence
 
 // On a GPU, each timing covers this many back-to-back calls between two
@@ -84,6 +88,9 @@ public:
     double bytes_per_second(const std::string& prefix) const { return find(bytes_, prefix); }
     double items_per_second(const std::string& prefix) const { return find(items_, prefix); }
     double milliseconds(const std::string& prefix) const { return find(ms_, prefix); }
+    // The store reference: the fastest of the store_bandwidth/ fills in
+    // bytes/s; 0 when none ran.
+    double store_bandwidth() const;
     // A user counter of the first benchmark whose name starts with prefix; 0 when absent.
     double counter(const std::string& prefix, const std::string& name) const
     {

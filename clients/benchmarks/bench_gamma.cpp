@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "bench_context.hpp"
+#include "gpu_peers.hpp"
 #include "numpy_peer.hpp"
 
 namespace rocdist_bench
@@ -68,7 +69,7 @@ void register_gamma_benchmarks()
 
 void print_gamma_summary(const summary_reporter& r)
 {
-    const double   store = r.bytes_per_second("store_bandwidth");
+    const double   store = r.store_bandwidth();
     const unsigned cores = std::thread::hardware_concurrency();
 
     std::printf("\nGamma variates on the %s backend, n = %zu, store bandwidth %.2f GB/s", context.on_gpu ? "GPU" : "host",
@@ -78,6 +79,8 @@ void print_gamma_summary(const summary_reporter& r)
     std::printf("\n%-6s %-7s %-13s %10s %8s %9s", "shape", "type", "ordering", "Msamples/s", "GB/s", "of store");
     if(!context.on_gpu)
         std::printf(" %16s", "per core/NumPy");
+    else
+        std::printf(" %9s %s", "vs", "fastest peer");
     std::printf("\n");
     for(const double shape : shapes)
     {
@@ -101,6 +104,7 @@ void print_gamma_summary(const summary_reporter& r)
                     std::printf("%9s ", "n/a");
                 if(!context.on_gpu && np != numpy.samples_per_second.end())
                     std::printf(" %15.2fx", rate / cores / np->second);
+                print_against_fastest_peer(r, "gamma/" + shape_name(shape) + "/" + type, rate);
                 std::printf("\n");
             }
             if(np != numpy.samples_per_second.end())

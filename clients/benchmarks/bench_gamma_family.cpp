@@ -15,6 +15,7 @@
 #include "backend/host/parallel_for.hpp"
 #include "bench_context.hpp"
 #include "bench_input.hpp"
+#include "gpu_peers.hpp"
 #include "numpy_peer.hpp"
 
 namespace rocdist_bench
@@ -126,7 +127,7 @@ void register_gamma_family_benchmarks()
 
 void print_gamma_family_summary(const summary_reporter& r)
 {
-    const double store = r.bytes_per_second("store_bandwidth");
+    const double store = r.store_bandwidth();
     const auto   cores = static_cast<double>(rocdist::host::usable_cpus());
     std::printf("\nGamma with a shape per element (uniform in [0.5, 10]), beta and Dirichlet (k = 10, alpha = 0.5 "
                 ".. 9.5, or 0.05 .. 0.95: x0.1) on the %s backend, n = %zu values, store bandwidth %.2f GB/s",
@@ -136,6 +137,8 @@ void print_gamma_family_summary(const summary_reporter& r)
     std::printf("\n%-24s %-7s %10s %8s %9s", "distribution", "type", "Mvalues/s", "GB/s", "of store");
     if(!context.on_gpu)
         std::printf(" %14s %16s", "NumPy Mvalues/s", "per core/NumPy");
+    else
+        std::printf(" %9s %s", "vs", "fastest peer");
     std::printf("\n");
     struct row
     {
@@ -169,6 +172,7 @@ void print_gamma_family_summary(const summary_reporter& r)
                 np = numpy.samples_per_second.find("float64");
             if(!context.on_gpu && np != numpy.samples_per_second.end())
                 std::printf("%15.1f %15.2fx", np->second / 1e6, rate / cores / np->second);
+            print_against_fastest_peer(r, name, rate);
             std::printf("\n");
         }
         if(!numpy.unavailable.empty())

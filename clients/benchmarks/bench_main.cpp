@@ -2,7 +2,8 @@
 // categorical variates and the seed
 // articles' tables, on the best backend present (the GPU when a GPU
 // generator can be created, else the host), beside cuRAND on the same backend,
-// NumPy on the host, and the store bandwidth measured in the same run.
+// NumPy on the host, PyTorch, CuPy and JAX on a GPU (gpu_peers.hpp), and the
+// store bandwidth measured in the same run.
 //
 //   rocdist_bench [--n=ELEMENTS] [--backend=best|host|gpu] [--rounds-csv=FILE]
 //                 [--help] [--version] [Google Benchmark flags]
@@ -17,6 +18,7 @@
 #include <string>
 
 #include "bench_context.hpp"
+#include "gpu_peers.hpp"
 #include "config.hpp"
 #include "rocdist/rocdist_version.h"
 
@@ -36,8 +38,9 @@ void print_usage(std::FILE* to)
                  "Times rocdist's uniform, normal (every method), log-normal, gamma,\n"
                  "categorical and batched categorical generation on the best backend present (a GPU when a GPU\n"
                  "generator can be created, else the host), beside cuRAND on the same\n"
-                 "backend, NumPy on the host and the store bandwidth measured in the same\n"
-                 "run, and prints summary tables of throughput against those peers. On a\n"
+                 "backend, NumPy on the host, PyTorch, CuPy and JAX on a GPU, and the store\n"
+                 "bandwidth measured in the same run, and prints summary tables of\n"
+                 "throughput against those peers. On a\n"
                  "GPU, each timing covers 8 back-to-back calls between two events. On\n"
                  "a CPU that runs two of the host kernels' vector instruction sets (AVX-512\n"
                  "and AVX2, say), the host kernels also run under the second, and the\n"
@@ -58,10 +61,14 @@ void print_usage(std::FILE* to)
                  "--benchmark_out=FILE with --benchmark_out_format=json.\n"
                  "\n"
                  "Environment:\n"
-                 "  ROCDIST_PYTHON       Python with NumPy for the NumPy peer, and with torch\n"
-                 "                       for the PyTorch peer of batched categorical sampling\n"
-                 "                       (default /usr/bin/python3; without torch that peer is\n"
-                 "                       reported absent)\n"
+                 "  ROCDIST_PYTHON       Python with NumPy for the host's NumPy peer, with torch\n"
+                 "                       for the PyTorch peer of batched categorical sampling,\n"
+                 "                       and on a GPU with PyTorch, CuPy and JAX for the GPU\n"
+                 "                       peers, benchmarks named peer/LIBRARY/CALL/TYPE (default\n"
+                 "                       /usr/bin/python3; a peer it lacks is reported absent,\n"
+                 "                       with the reason)\n"
+                 "  ROCDIST_BENCH_SCRIPT_DIR  the folder of the peer scripts (default the source\n"
+                 "                       tree's clients/benchmarks, else the installed copies)\n"
                  "\n"
                  "Exit status: 0 on success, 1 when the run fails, 2 for a bad option.\n",
                  rocdist_bench::bench_context{}.n);
@@ -70,7 +77,8 @@ void print_usage(std::FILE* to)
 // Parses and removes rocdist's own flags; Google Benchmark takes the rest.
 // Returns -1 to go on, else the exit status (after --help, --version or a
 // bad value).
-int parse_own_flags(int& argc, char** argv, std::string& backend, std::string& rounds_csv)
+// Google Benchmark's --benchmark_filter is read (for the GPU peers) and kept.
+int parse_own_flags(int& argc, char** argv, std::string& backend, std::string& rounds_csv, std::string& filter)
 {
     int kept = 1;
     for(int i = 1; i < argc; ++i)
@@ -111,7 +119,11 @@ int parse_own_flags(int& argc, char** argv, std::string& backend, std::string& r
         else if(std::strncmp(argv[i], "--rounds-csv=", 13) == 0)
             rounds_csv = argv[i] + 13;
         else
+        {
+            if(std::strncmp(argv[i], "--benchmark_filter=", 19) == 0)
+                filter = argv[i] + 19;
             argv[kept++] = argv[i];
+        }
     }
     argc = kept;
     return -1;
@@ -121,8 +133,8 @@ int parse_own_flags(int& argc, char** argv, std::string& backend, std::string& r
 
 int main(int argc, char** argv)
 {
-    std::string backend = "best", rounds_csv;
-    if(const int status = parse_own_flags(argc, argv, backend, rounds_csv); status >= 0)
+    std::string backend = "best", rounds_csv, filter;
+    if(const int status = parse_own_flags(argc, argv, backend, rounds_csv, filter); status >= 0)
         return status;
     benchmark::Initialize(&argc, argv);
     if(benchmark::ReportUnrecognizedArguments(argc, argv))
@@ -185,6 +197,8 @@ int main(int argc, char** argv)
     rocdist_bench::register_categorical_benchmarks();
     rocdist_bench::register_categorical_rows_benchmarks();
     rocdist_bench::register_simd_target_benchmarks();
+    rocdist_bench::register_gpu_peer_benchmarks(filter);
+    rocdist_bench::add_device_context();
 
     rocdist_bench::summary_reporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
@@ -196,6 +210,7 @@ int main(int argc, char** argv)
     rocdist_bench::print_categorical_summary(reporter);
     rocdist_bench::print_categorical_rows_summary(reporter);
     rocdist_bench::print_simd_target_summary(reporter);
+    rocdist_bench::print_gpu_peer_summary(reporter);
     rocdist_bench::print_warp_rounds_table(rounds_csv);
     benchmark::Shutdown();
 

@@ -9,6 +9,7 @@
 
 #include "bench_context.hpp"
 #include "curand_generator.hpp"
+#include "gpu_peers.hpp"
 #include "numpy_peer.hpp"
 
 namespace rocdist_bench
@@ -107,7 +108,7 @@ void register_normal_benchmarks()
 
 void print_normal_summary(const summary_reporter& r)
 {
-    const double   store = r.bytes_per_second("store_bandwidth");
+    const double   store = r.store_bandwidth();
     const unsigned cores = std::thread::hardware_concurrency();
     numpy_rates    numpy;
     if(!context.on_gpu)
@@ -121,6 +122,8 @@ void print_normal_summary(const summary_reporter& r)
                 "of store", "vs cuRAND");
     if(!context.on_gpu)
         std::printf(" %16s", "per core/NumPy");
+    else
+        std::printf(" %9s %s", "vs", "fastest peer");
     std::printf("\n");
     for(const char* type : {"float", "double"})
     {
@@ -145,6 +148,7 @@ void print_normal_summary(const summary_reporter& r)
                     std::printf("%10s", "n/a");
                 if(!context.on_gpu && np != numpy.samples_per_second.end())
                     std::printf(" %15.2fx", rate / cores / np->second);
+                print_against_fastest_peer(r, std::string("normal/") + type, rate);
                 std::printf("\n");
             }
         if(peer > 0)
@@ -168,6 +172,8 @@ void print_normal_summary(const summary_reporter& r)
     std::printf("\n%-7s %10s %8s %9s", "type", "Msamples/s", "GB/s", "of store");
     if(!context.on_gpu)
         std::printf(" %16s", "per core/NumPy");
+    else
+        std::printf(" %9s %s", "vs", "fastest peer");
     std::printf("\n");
     for(const char* type : {"float", "double"})
     {
@@ -182,6 +188,7 @@ void print_normal_summary(const summary_reporter& r)
             std::printf("%9s", "n/a");
         if(log_np != log_numpy.samples_per_second.end())
             std::printf(" %15.2fx", rate / cores / log_np->second);
+        print_against_fastest_peer(r, std::string("log_normal/") + type, rate);
         std::printf("\n");
     }
     if(log_np != log_numpy.samples_per_second.end())

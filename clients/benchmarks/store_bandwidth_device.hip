@@ -48,6 +48,8 @@ void device_fill(void* out, std::size_t bytes)
                          bytes / sizeof(uint4));
 }
 
+void device_memset(void* out, std::size_t bytes) { (void)hipMemsetAsync(out, 0x3f, bytes, nullptr); }
+
 void device_read(const void* in, std::size_t bytes)
 {
     static unsigned* sink = nullptr;

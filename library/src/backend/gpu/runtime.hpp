@@ -13,9 +13,10 @@
 #elif ROCDIST_GPU_CUDA
 #include <cuda_runtime.h>
 
-using hipError_t  = cudaError_t;
-using hipEvent_t  = cudaEvent_t;
-using hipStream_t = cudaStream_t;
+using hipDeviceProp_t = cudaDeviceProp;
+using hipError_t      = cudaError_t;
+using hipEvent_t      = cudaEvent_t;
+using hipStream_t     = cudaStream_t;
 constexpr hipError_t hipSuccess = cudaSuccess;
 constexpr hipError_t hipErrorNotReady = cudaErrorNotReady;
 constexpr hipError_t hipErrorOutOfMemory = cudaErrorMemoryAllocation;
@@ -25,6 +26,7 @@ constexpr cudaDeviceAttr hipDeviceAttributeWarpSize           = cudaDevAttrWarpS
 
 #define hipDeviceGetAttribute cudaDeviceGetAttribute
 #define hipDeviceSynchronize cudaDeviceSynchronize
+#define hipDriverGetVersion cudaDriverGetVersion
 #define hipEventCreate cudaEventCreate
 #define hipEventDestroy cudaEventDestroy
 #define hipEventElapsedTime cudaEventElapsedTime
@@ -33,6 +35,7 @@ constexpr cudaDeviceAttr hipDeviceAttributeWarpSize           = cudaDevAttrWarpS
 #define hipFree cudaFree
 #define hipGetDevice cudaGetDevice
 #define hipGetDeviceCount cudaGetDeviceCount
+#define hipGetDeviceProperties cudaGetDeviceProperties
 #define hipGetErrorString cudaGetErrorString
 #define hipGetLastError cudaGetLastError
 #define hipMalloc cudaMalloc
@@ -44,6 +47,7 @@ constexpr cudaDeviceAttr hipDeviceAttributeWarpSize           = cudaDevAttrWarpS
 #define hipMemset cudaMemset
 #define hipMemsetAsync cudaMemsetAsync
 #define hipOccupancyMaxActiveBlocksPerMultiprocessor cudaOccupancyMaxActiveBlocksPerMultiprocessor
+#define hipRuntimeGetVersion cudaRuntimeGetVersion
 #define hipSetDevice cudaSetDevice
 #define hipStreamCreateWithFlags cudaStreamCreateWithFlags
 #define hipStreamDestroy cudaStreamDestroy
