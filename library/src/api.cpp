@@ -75,22 +75,12 @@ rocdist_status create(rocdist_generator* out, std::underlying_type_t<rocdist_rng
         if(rng_type != ROCDIST_RNG_PHILOX4X32_10)
             return ROCDIST_STATUS_TYPE_ERROR;
         std::shared_ptr<generator> g;
-        if(kind == backend_kind::host)
-        {
-            g = std::make_shared<generator>(backend_kind::host);
-        }
-        else
-        {
-#if ROCDIST_HAS_GPU_BACKEND
-            rocdist::gpu::device_info device{};
-            const rocdist_status status = rocdist::gpu::query_current_device(device);
-            if(status != ROCDIST_STATUS_SUCCESS)
-                return status;
-            g = std::make_shared<generator>(backend_kind::gpu, device);
-#else
-            return ROCDIST_STATUS_NO_DEVICE;
-#endif
-        }
+        const rocdist_status       status = rocdist::with_new_backend(kind, [&](auto backend, auto&&... arguments) {
+            g = std::make_shared<generator>(backend, arguments...);
+            return ROCDIST_STATUS_SUCCESS;
+        });
+        if(status != ROCDIST_STATUS_SUCCESS)
+            return status;
         *out = reinterpret_cast<rocdist_generator>(generators().insert(std::move(g)));
         return ROCDIST_STATUS_SUCCESS;
     });

@@ -4,11 +4,6 @@
 #include <limits>
 
 #include "backend/categorical_row_inputs.hpp"
-#include "backend/host/alias_table_host.hpp"
-#include "backend/host/beta_dirichlet_host.hpp"
-#include "backend/host/categorical_rows_host.hpp"
-#include "backend/host/host_backend.hpp"
-#include "backend/host/narrowed_host.hpp"
 #include "backend/narrowed_outputs.hpp"
 #include "backend/rejection_samplers.hpp"
 #include "rocdist/device/blocks/beta_functor.hpp"
@@ -19,28 +14,9 @@
 namespace rocdist
 {
 
-#if ROCDIST_HAS_GPU_BACKEND
-generator::~generator()
-{
-    if(scratch_.p != nullptr)
-        gpu::free_device_memory(device_.ordinal, scratch_.p);
-}
-#endif
-
 rocdist_status generator::set_stream(void* stream)
 {
-    if(kind_ == backend_kind::host && stream != nullptr)
-        return ROCDIST_STATUS_INVALID_VALUE;
-#if ROCDIST_HAS_GPU_BACKEND
-    if(kind_ == backend_kind::gpu)
-    {
-        const rocdist_status status = gpu::check_stream(device_, stream);
-        if(status != ROCDIST_STATUS_SUCCESS)
-            return status;
-    }
-#endif
-    stream_ = stream;
-    return ROCDIST_STATUS_SUCCESS;
+    return on_backend([&](auto& on) { return on.set_stream(stream); });
 }
 
 // Every check happens before anything is written or the position moves.
@@ -58,27 +34,10 @@ rocdist_status generator::generate_with(const Functor& f, typename Functor::valu
        || n > std::numeric_limits<std::size_t>::max() / sizeof(T))
         return ROCDIST_STATUS_OUT_OF_RANGE;
 
-    if(kind_ == backend_kind::host)
-    {
-        const rocdist_status status = before();
-        if(status != ROCDIST_STATUS_SUCCESS)
-            return status;
-        host::generate(f, out, n, offset_);
-    }
-    else
-    {
-#if ROCDIST_HAS_GPU_BACKEND
-        rocdist_status status = gpu::check_output(device_, out);
-        if(status == ROCDIST_STATUS_SUCCESS)
-            status = before();
-        if(status == ROCDIST_STATUS_SUCCESS)
-            status = gpu::generate(device_, stream_, f, out, n, offset_);
-        if(status != ROCDIST_STATUS_SUCCESS)
-            return status;
-#else
-        return ROCDIST_STATUS_INTERNAL_ERROR; // no GPU generator exists without a GPU backend
-#endif
-    }
+    const rocdist_status status
+        = on_backend([&](auto& on) { return on.generate(f, out, n, offset_, [&] { return before(on); }); });
+    if(status != ROCDIST_STATUS_SUCCESS)
+        return status;
     offset_ += n; // wraps to 0 after the stream's last element
     return ROCDIST_STATUS_SUCCESS;
 }
@@ -148,38 +107,7 @@ rocdist_status generator::create_categorical(const T* weights, std::size_t k, st
     if(k == 0 || k > std::numeric_limits<std::uint32_t>::max())
         return ROCDIST_STATUS_INVALID_VALUE;
     const auto columns = static_cast<std::uint32_t>(k);
-    if(kind_ == backend_kind::host)
-    {
-        double               largest = 0;
-        const rocdist_status status  = host::largest_weight(weights, columns, largest);
-        if(status != ROCDIST_STATUS_SUCCESS)
-            return status;
-        auto built = std::make_shared<categorical_table>(columns);
-        host::build_alias_table(weights, columns, largest, built->entries());
-        table = std::move(built);
-        return ROCDIST_STATUS_SUCCESS;
-    }
-#if ROCDIST_HAS_GPU_BACKEND
-    rocdist_status status = gpu::check_output(device_, weights);
-    if(status != ROCDIST_STATUS_SUCCESS)
-        return status;
-    distributions::alias_entry* entries = nullptr;
-    status = gpu::build_alias_table(device_, stream_, weights, columns, &entries);
-    if(status != ROCDIST_STATUS_SUCCESS)
-        return status;
-    try
-    {
-        table = std::make_shared<categorical_table>(columns, device_.ordinal, entries);
-    }
-    catch(...)
-    {
-        gpu::free_device_memory(device_.ordinal, entries);
-        throw;
-    }
-    return ROCDIST_STATUS_SUCCESS;
-#else
-    return ROCDIST_STATUS_INTERNAL_ERROR; // no GPU generator exists without a GPU backend
-#endif
+    return on_backend([&](auto& on) { return on.build_table(weights, columns, table); });
 }
 
 template rocdist_status generator::create_categorical<float>(const float*, std::size_t,
@@ -190,12 +118,8 @@ template rocdist_status generator::create_categorical<double>(const double*, std
 rocdist_status generator::generate_categorical(const categorical_table& table, unsigned int* out, std::size_t n)
 {
     // A table is usable only where it lives: the same backend, the same GPU.
-    if(table.kind() != kind_)
+    if(!std::visit([&](const auto& on) { return on.holds(table); }, backend_))
         return ROCDIST_STATUS_INVALID_VALUE;
-#if ROCDIST_HAS_GPU_BACKEND
-    if(kind_ == backend_kind::gpu && table.device_ordinal() != device_.ordinal)
-        return ROCDIST_STATUS_INVALID_VALUE;
-#endif
     return generate_with(
         backend::categorical_functor{engine::philox_key_from_seed(seed_), table.entries(), table.size()}, out, n);
 }
@@ -228,20 +152,9 @@ rocdist_status generator::generate_categorical_rows(Input in, std::size_t rows, 
 
     in.bits                        = distributions::category_bits(k);
     const engine::philox_key key    = engine::philox_key_from_seed(seed_);
-    rocdist_status           status = ROCDIST_STATUS_INTERNAL_ERROR; // no GPU generator exists without a GPU backend
-    if(kind_ == backend_kind::host)
-        status = host::generate_categorical_rows(in, rows, k, out, samples_per_row, key, offset_);
-#if ROCDIST_HAS_GPU_BACKEND
-    else
-    {
-        status = gpu::check_output(device_, in.values);
-        if(status == ROCDIST_STATUS_SUCCESS)
-            status = gpu::check_output(device_, out);
-        if(status == ROCDIST_STATUS_SUCCESS)
-            status = gpu::generate_categorical_rows(device_, stream_, scratch_, in, rows, k, out, samples_per_row, key,
-                                                    offset_);
-    }
-#endif
+    const rocdist_status     status = on_backend([&](auto& on) {
+        return on.generate_categorical_rows(in, rows, k, out, samples_per_row, key, offset_);
+    });
     if(status != ROCDIST_STATUS_SUCCESS)
         return status;
     offset_ += n; // wraps to 0 after the stream's last element
@@ -271,26 +184,6 @@ rocdist_status generator::generate_gamma(T* out, std::size_t n, T shape, T scale
 template rocdist_status generator::generate_gamma<float>(float*, std::size_t, float, float);
 template rocdist_status generator::generate_gamma<double>(double*, std::size_t, double, double);
 
-template <class T>
-rocdist_status generator::check_shapes(const T* shapes, std::size_t n)
-{
-    if(kind_ == backend_kind::host)
-    {
-        for(std::size_t i = 0; i < n; ++i)
-            if(!distributions::valid_shape(shapes[i]))
-                return ROCDIST_STATUS_INVALID_VALUE;
-        return ROCDIST_STATUS_SUCCESS;
-    }
-#if ROCDIST_HAS_GPU_BACKEND
-    const rocdist_status status = gpu::check_output(device_, shapes);
-    if(status != ROCDIST_STATUS_SUCCESS)
-        return status;
-    return gpu::check_shapes(device_, stream_, scratch_, shapes, n);
-#else
-    return ROCDIST_STATUS_INTERNAL_ERROR; // no GPU generator exists without a GPU backend
-#endif
-}
-
 // A shape per element: the reproducible ordering's layout in both orderings,
 // since element i must have shape i, which a fast ordering's compaction of
 // accepted attempts across elements would not keep.
@@ -305,7 +198,7 @@ rocdist_status generator::generate_gamma_shapes(T* out, std::size_t n, const T* 
         return ROCDIST_STATUS_INVALID_POINTER;
     const backend::gamma_shapes_functor<T> f{engine::philox_key_from_seed(seed_),
                                              {shapes, offset_, n, scale, static_cast<T>(std::log(scale))}};
-    return generate_with(f, out, n, [&] { return check_shapes(shapes, n); });
+    return generate_with(f, out, n, [&](auto& on) { return on.check_shapes(shapes, n); });
 }
 
 template rocdist_status generator::generate_gamma_shapes<float>(float*, std::size_t, const float*, float);
@@ -342,23 +235,8 @@ rocdist_status generator::generate_dirichlet(T* out, std::size_t rows, const T* 
         return ROCDIST_STATUS_OUT_OF_RANGE;
 
     const engine::philox_key key = engine::philox_key_from_seed(seed_);
-    rocdist_status status = ROCDIST_STATUS_INTERNAL_ERROR; // no GPU generator exists without a GPU backend
-    if(kind_ == backend_kind::host)
-    {
-        status = check_shapes(alpha, k);
-        if(status == ROCDIST_STATUS_SUCCESS)
-            host::generate_dirichlet(key, alpha, k, rows, offset_, out);
-    }
-#if ROCDIST_HAS_GPU_BACKEND
-    else
-    {
-        status = gpu::check_output(device_, out);
-        if(status == ROCDIST_STATUS_SUCCESS)
-            status = check_shapes(alpha, k);
-        if(status == ROCDIST_STATUS_SUCCESS)
-            status = gpu::generate_dirichlet(device_, stream_, alpha, k, rows, out, key, offset_);
-    }
-#endif
+    const rocdist_status     status
+        = on_backend([&](auto& on) { return on.generate_dirichlet(key, alpha, k, rows, offset_, out); });
     if(status != ROCDIST_STATUS_SUCCESS)
         return status;
     offset_ += rows; // wraps to 0 after the stream's last row

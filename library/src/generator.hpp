@@ -5,14 +5,12 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <utility>
+#include <variant>
 
+#include "backend/generator_backend.hpp"
 #include "categorical_table.hpp"
-#include "config.hpp"
 #include "rocdist/rocdist.h"
-
-#if ROCDIST_HAS_GPU_BACKEND
-#include "backend/gpu/gpu_backend.hpp"
-#endif
 
 namespace rocdist
 {
@@ -20,14 +18,15 @@ namespace rocdist
 class generator
 {
 public:
-    explicit generator(backend_kind kind) : kind_(kind) {}
-
-#if ROCDIST_HAS_GPU_BACKEND
-    generator(backend_kind kind, gpu::device_info device) : kind_(kind), device_(device) {}
-    ~generator();
+    // A generator on a backend of type Backend, made from args
+    // (with_new_backend in backend/generator_backend.hpp).
+    template <class Backend, class... Args>
+    explicit generator(std::in_place_type_t<Backend> backend, Args&&... args)
+        : backend_(backend, std::forward<Args>(args)...)
+    {
+    }
     generator(const generator&)            = delete;
     generator& operator=(const generator&) = delete;
-#endif
 
     // Calls on one generator are serialised; different generators run in parallel.
     std::mutex& mutex() { return mutex_; }
@@ -95,30 +94,35 @@ private:
     template <class T, class Emit>
     rocdist_status with_normal_source(T mean, T stddev, bool log_normal, const Emit& emit) const;
 
-    // The block functor's n elements into out. `before`, when given, runs
-    // once the arguments have passed every other check, and stops the call
-    // with its status unless that is success (a pass over an input array).
-    template <class Functor, class Before = rocdist_status (*)()>
+    // The block functor's n elements into out. `before(backend)`, when
+    // given, runs once the arguments have passed every other check, and
+    // stops the call with its status unless that is success (a pass over an
+    // input array).
+    struct nothing_before
+    {
+        template <class Backend>
+        rocdist_status operator()(Backend&) const
+        {
+            return ROCDIST_STATUS_SUCCESS;
+        }
+    };
+    template <class Functor, class Before = nothing_before>
     rocdist_status generate_with(const Functor& f, typename Functor::value_type* out, std::size_t n,
-                                 const Before& before = nothing_before);
-    static rocdist_status nothing_before() { return ROCDIST_STATUS_SUCCESS; }
+                                 const Before& before = {});
 
-    // Success when the n values at `shapes`, in memory of the generator's
-    // kind, are all valid shapes (distributions::valid_shape).
-    template <class T>
-    rocdist_status check_shapes(const T* shapes, std::size_t n);
+    // call(backend) on the generator's backend.
+    template <class Call>
+    rocdist_status on_backend(Call&& call)
+    {
+        return std::visit(std::forward<Call>(call), backend_);
+    }
 
-    backend_kind       kind_;
-    unsigned long long seed_     = 0; // cuRAND's default seed
-    unsigned long long offset_   = 0;
-    void*              stream_   = nullptr;
-    rocdist_ordering   ordering_ = ROCDIST_ORDERING_REPRODUCIBLE;
+    generator_backend     backend_;
+    unsigned long long    seed_          = 0; // cuRAND's default seed
+    unsigned long long    offset_        = 0;
+    rocdist_ordering      ordering_      = ROCDIST_ORDERING_REPRODUCIBLE;
     rocdist_normal_method normal_method_ = ROCDIST_NORMAL_BOX_MULLER;
-#if ROCDIST_HAS_GPU_BACKEND
-    gpu::device_info    device_{};
-    gpu::scratch_memory scratch_{}; // the calls' device scratch, kept between them
-#endif
-    std::mutex mutex_;
+    std::mutex            mutex_;
 };
 
 } // namespace rocdist

@@ -1,0 +1,86 @@
+// The host backend behind a host generator: the calls generator.cpp makes
+// of every backend (backend/generator_backend.hpp) on host memory, run on
+// every core. It checks nothing of the arguments that generator.cpp checks.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "backend/host/alias_table_host.hpp"
+#include "backend/host/beta_dirichlet_host.hpp"
+#include "backend/host/categorical_rows_host.hpp"
+#include "backend/host/host_backend.hpp"
+#include "backend/host/narrowed_host.hpp"
+#include "categorical_table.hpp"
+#include "rocdist/device/distributions/gamma.hpp"
+#include "rocdist/device/engine/philox4x32_10.hpp"
+#include "rocdist/rocdist.h"
+
+namespace rocdist::host
+{
+
+class generator_backend
+{
+public:
+    // Host work has no stream: only NULL is accepted.
+    rocdist_status set_stream(void* stream) { return stream == nullptr ? ROCDIST_STATUS_SUCCESS : ROCDIST_STATUS_INVALID_VALUE; }
+
+    // The functor's n elements from stream element `offset` into out, once
+    // before() has passed. Every overload of host::generate must be declared
+    // above (narrowed_host.hpp's too): the call's lookup is at this point.
+    template <class Functor, class Before>
+    rocdist_status generate(const Functor& f, typename Functor::value_type* out, std::size_t n, std::uint64_t offset,
+                            const Before& before)
+    {
+        const rocdist_status status = before();
+        if(status == ROCDIST_STATUS_SUCCESS)
+            host::generate(f, out, n, offset);
+        return status;
+    }
+
+    // Success when the n values at `shapes` are all valid shapes.
+    template <class T>
+    rocdist_status check_shapes(const T* shapes, std::size_t n)
+    {
+        for(std::size_t i = 0; i < n; ++i)
+            if(!distributions::valid_shape(shapes[i]))
+                return ROCDIST_STATUS_INVALID_VALUE;
+        return ROCDIST_STATUS_SUCCESS;
+    }
+
+    template <class T>
+    rocdist_status build_table(const T* weights, std::uint32_t k, std::shared_ptr<categorical_table>& table)
+    {
+        double               largest = 0;
+        const rocdist_status status  = largest_weight(weights, k, largest);
+        if(status != ROCDIST_STATUS_SUCCESS)
+            return status;
+        auto built = std::make_shared<categorical_table>(k);
+        build_alias_table(weights, k, largest, built->entries());
+        table = std::move(built);
+        return ROCDIST_STATUS_SUCCESS;
+    }
+
+    // Whether this backend's samplers can read the table.
+    bool holds(const categorical_table& table) const { return table.kind() == backend_kind::host; }
+
+    template <class Input>
+    rocdist_status generate_categorical_rows(const Input& in, std::size_t rows, std::size_t k, unsigned int* out,
+                                             std::size_t samples_per_row, engine::philox_key key, std::uint64_t offset)
+    {
+        return host::generate_categorical_rows(in, rows, k, out, samples_per_row, key, offset);
+    }
+
+    template <class T>
+    rocdist_status generate_dirichlet(engine::philox_key key, const T* alpha, std::size_t k, std::size_t rows,
+                                      std::uint64_t first_row, T* out)
+    {
+        const rocdist_status status = check_shapes(alpha, k);
+        if(status == ROCDIST_STATUS_SUCCESS)
+            host::generate_dirichlet(key, alpha, k, rows, first_row, out);
+        return status;
+    }
+};
+
+} // namespace rocdist::host
