@@ -6,8 +6,8 @@
 #include "backend/gpu/launch_status.hpp"
 #include "backend/gpu/runtime.hpp"
 #include "backend/gpu/warp_compacted_rejection.hpp"
-#include "backend/narrowed_outputs.hpp"
 #include "backend/rejection_samplers.hpp"
+#include "backend/sampler_list.hpp"
 
 namespace rocdist::gpu
 {
@@ -46,16 +46,10 @@ rocdist_status generate(const device_info& device, void* stream, const backend::
                                         static_cast<hipStream_t>(stream), c.sampler, out, n, offset));
 }
 
-#define ROCDIST_INSTANTIATE_COMPACTED(...)                                                         \
-    template ROCDIST_KERNEL_SOURCE_API rocdist_status generate<__VA_ARGS__>(                       \
-        const device_info&, void*, const backend::compacted<__VA_ARGS__>&, __VA_ARGS__::value_type*, std::size_t, \
-        std::uint64_t);
-
-ROCDIST_INSTANTIATE_COMPACTED(backend::polar_sampler<float>)
-ROCDIST_INSTANTIATE_COMPACTED(backend::polar_sampler<double>)
-ROCDIST_INSTANTIATE_COMPACTED(backend::narrowed_sampler<backend::polar_sampler<float>, backend::to_half>)
-ROCDIST_INSTANTIATE_COMPACTED(backend::narrowed_sampler<backend::polar_sampler<float>, backend::to_bfloat16>)
-ROCDIST_INSTANTIATE_COMPACTED(backend::gamma_sampler<float>)
-ROCDIST_INSTANTIATE_COMPACTED(backend::gamma_sampler<double>)
+#define ROCDIST_INSTANTIATE_COMPACTED(name)                                                        \
+    template ROCDIST_KERNEL_SOURCE_API rocdist_status generate<samplers::name>(                     \
+        const device_info&, void*, const backend::compacted<samplers::name>&, samplers::name::value_type*,        \
+        std::size_t, std::uint64_t);
+ROCDIST_COMPACTED_SAMPLERS(ROCDIST_INSTANTIATE_COMPACTED)
 
 } // namespace rocdist::gpu

@@ -6,12 +6,8 @@
 #include "backend/gpu/launch_shape.hpp"
 #include "backend/gpu/launch_status.hpp"
 #include "backend/gpu/runtime.hpp"
-#include "backend/narrowed_outputs.hpp"
 #include "backend/packet_writer.hpp"
-#include "rocdist/device/blocks/beta_functor.hpp"
-#include "rocdist/device/blocks/block_functors.hpp"
-#include "rocdist/device/blocks/gamma_functor.hpp"
-#include "rocdist/device/blocks/normal_functors.hpp"
+#include "backend/sampler_list.hpp"
 
 namespace rocdist::gpu
 {
@@ -127,31 +123,9 @@ rocdist_status generate(const device_info& device, void* stream, const Functor& 
     return launch(device, stream, f, out, n, offset);
 }
 
-#define ROCDIST_INSTANTIATE_GENERATE(...)                                                          \
-    template ROCDIST_KERNEL_SOURCE_API rocdist_status generate<__VA_ARGS__>(                       \
-        const device_info&, void*, const __VA_ARGS__&, __VA_ARGS__::value_type*, std::size_t, std::uint64_t);
-#define ROCDIST_INSTANTIATE_NORMAL(method)                                                         \
-    ROCDIST_INSTANTIATE_GENERATE(backend::normal_functor<method, float>)                           \
-    ROCDIST_INSTANTIATE_GENERATE(backend::normal_functor<method, double>)                          \
-    ROCDIST_INSTANTIATE_GENERATE(backend::narrowed_functor<backend::normal_functor<method, float>, backend::to_half>) \
-    ROCDIST_INSTANTIATE_GENERATE(backend::narrowed_functor<backend::normal_functor<method, float>, backend::to_bfloat16>)
-
-ROCDIST_INSTANTIATE_GENERATE(backend::bits_functor)
-ROCDIST_INSTANTIATE_GENERATE(backend::uniform_float_functor)
-ROCDIST_INSTANTIATE_GENERATE(backend::uniform_double_functor)
-ROCDIST_INSTANTIATE_GENERATE(backend::narrowed_functor<backend::uniform_float_functor, backend::to_positive_half>)
-ROCDIST_INSTANTIATE_GENERATE(backend::narrowed_functor<backend::uniform_float_functor, backend::to_bfloat16>)
-ROCDIST_INSTANTIATE_GENERATE(backend::categorical_functor)
-ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_BOX_MULLER)
-ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_POLAR)
-ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_INVERSE_CDF)
-ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_INVERSE_CDF_FAST)
-ROCDIST_INSTANTIATE_NORMAL(ROCDIST_NORMAL_ZIGGURAT)
-ROCDIST_INSTANTIATE_GENERATE(backend::gamma_functor<float>)
-ROCDIST_INSTANTIATE_GENERATE(backend::gamma_functor<double>)
-ROCDIST_INSTANTIATE_GENERATE(backend::gamma_shapes_functor<float>)
-ROCDIST_INSTANTIATE_GENERATE(backend::gamma_shapes_functor<double>)
-ROCDIST_INSTANTIATE_GENERATE(backend::beta_functor<float>)
-ROCDIST_INSTANTIATE_GENERATE(backend::beta_functor<double>)
+#define ROCDIST_INSTANTIATE_GENERATE(name)                                                         \
+    template ROCDIST_KERNEL_SOURCE_API rocdist_status generate<samplers::name>(                     \
+        const device_info&, void*, const samplers::name&, samplers::name::value_type*, std::size_t, std::uint64_t);
+ROCDIST_BLOCK_SAMPLERS(ROCDIST_INSTANTIATE_GENERATE)
 
 } // namespace rocdist::gpu

@@ -38,9 +38,6 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 #if HWY_TARGET & ROCDIST_HOST_SIMD_TARGETS
 
-using d32_t = hn::ScalableTag<std::uint32_t>;
-using v32_t = hn::Vec<d32_t>;
-
 // The counters of Lanes(d) consecutive blocks of the 32-bit stream or of
 // the 64-bit (double) one.
 struct word_stream
@@ -93,7 +90,7 @@ HWY_INLINE void for_each_group(Stream stream, const Group& group, engine::philox
             group(first + g, w0, w1, w2, w3, out + P * g);
             continue;
         }
-        HWY_ALIGN T partial[hn::MaxLanes(d32_t()) * P];
+        HWY_ALIGN T partial[max_lanes * P];
         group(first + g, w0, w1, w2, w3, partial);
         std::memcpy(out + P * g, partial, P * (blocks - g) * sizeof(T));
     }
@@ -108,7 +105,7 @@ HWY_INLINE v32_t odd_lanes(v32_t v)
     return hn::BitCast(d, hn::ShiftRight<32>(hn::BitCast(d64, v)));
 }
 
-void bits_blocks(const backend::bits_functor& f, std::uint64_t first, std::uint64_t blocks, unsigned int* out)
+void bits_blocks(const samplers::bits& f, std::uint64_t first, std::uint64_t blocks, unsigned int* out)
 {
     const auto group = [](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, unsigned int* to) {
         hn::StoreInterleaved4(w0, w1, w2, w3, d32_t(), to);
@@ -116,7 +113,7 @@ void bits_blocks(const backend::bits_functor& f, std::uint64_t first, std::uint6
     for_each_group<4>(word_stream{}, group, f.key, first, blocks, out);
 }
 
-void uniform_float_blocks(const backend::uniform_float_functor& f, std::uint64_t first, std::uint64_t blocks,
+void uniform_float_blocks(const samplers::uniform_float& f, std::uint64_t first, std::uint64_t blocks,
                           float* out)
 {
     const auto group = [](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
@@ -129,7 +126,7 @@ void uniform_float_blocks(const backend::uniform_float_functor& f, std::uint64_t
 
 // Block i holds doubles 2i (words 0, 1) and 2i + 1 (words 2, 3). In 64-bit
 // lanes, even blocks' words are the low halves and odd blocks' the high ones.
-void uniform_double_blocks(const backend::uniform_double_functor& f, std::uint64_t first, std::uint64_t blocks,
+void uniform_double_blocks(const samplers::uniform_double& f, std::uint64_t first, std::uint64_t blocks,
                            double* out)
 {
     const auto group = [](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
@@ -146,7 +143,7 @@ void uniform_double_blocks(const backend::uniform_double_functor& f, std::uint64
     for_each_group<2>(double_stream{}, group, f.key, first, blocks, out);
 }
 
-void box_muller_blocks(const box_muller_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+void box_muller_float_blocks(const samplers::box_muller_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     const auto group = [&f](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
         const hn::RebindToFloat<d32_t> df;
@@ -166,7 +163,7 @@ void box_muller_blocks(const box_muller_float& f, std::uint64_t first, std::uint
 // (box_muller_lanes.hpp). A log-normal's exponential is Highway contrib's
 // Exp (1 ulp) on the lanes: libm's, element by element, would cost more
 // than the rest of the kernel.
-void box_muller_double_blocks(const box_muller_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+void box_muller_double_blocks(const samplers::box_muller_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
 {
     const auto group = [&f](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
         const hn::RepartitionToWide<d32_t>     d64;
@@ -222,7 +219,7 @@ HWY_INLINE void ziggurat_slow_lanes(D d, const backend::normal_transform<hn::TFr
     });
 }
 
-void ziggurat_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+void ziggurat_float_blocks(const samplers::ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     const auto group = [&f](std::uint64_t block, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
         const hn::RebindToFloat<d32_t> df;
@@ -277,12 +274,12 @@ void inverse_cdf_blocks(const backend::normal_functor<Method, float>& f, std::ui
     exponentiate(f.transform.log_normal, out, 4 * blocks);
 }
 
-void inverse_cdf_float_blocks(const inverse_cdf_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+void inverse_cdf_float_blocks(const samplers::inverse_cdf_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     inverse_cdf_blocks<distributions::erfinv_kind::giles>(f, first, blocks, out);
 }
 
-void inverse_cdf_fast_float_blocks(const inverse_cdf_fast_float& f, std::uint64_t first, std::uint64_t blocks,
+void inverse_cdf_fast_float_blocks(const samplers::inverse_cdf_fast_float& f, std::uint64_t first, std::uint64_t blocks,
                                    float* out)
 {
     inverse_cdf_blocks<distributions::erfinv_kind::winitzki>(f, first, blocks, out);
@@ -295,7 +292,7 @@ void inverse_cdf_fast_float_blocks(const inverse_cdf_fast_float& f, std::uint64_
 // time, whose words make two more attempts each; the 4.6% rejected twice
 // more run polar_pair on the scalar path. Done within each group, so that
 // a partial group's buffer is complete when for_each_group copies it.
-void polar_blocks(const polar_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
+void polar_float_blocks(const samplers::polar_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     constexpr std::uint32_t own = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::polar);
     const philox_round_keys keys = make_round_keys(f.key);
@@ -312,7 +309,6 @@ void polar_blocks(const polar_float& f, std::uint64_t first, std::uint64_t block
             return;
         // The rejected pairs, in order: pair 2 (block + i) + p writes
         // to[4 i + 2 p] and the next.
-        constexpr std::size_t   max_lanes = hn::MaxLanes(d32_t());
         HWY_ALIGN std::uint32_t kept[2][max_lanes];
         HWY_ALIGN std::uint32_t words[4][max_lanes];
         hn::Store(hn::VecFromMask(d, hn::RebindMask(d, m0)), d, kept[0]);
@@ -378,7 +374,7 @@ void polar_blocks(const polar_float& f, std::uint64_t first, std::uint64_t block
 // of a span of blocks are collected, then take block k of their substreams a
 // full vector at a time, in rounds k = 0, 1, ... of the pairs still
 // rejected, until none is.
-void polar_double_blocks(const polar_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+void polar_double_blocks(const samplers::polar_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
 {
     constexpr std::uint32_t own  = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::polar);
     constexpr std::uint64_t span = 2048; // blocks whose rejected pairs are retried together
@@ -387,7 +383,6 @@ void polar_double_blocks(const polar_double& f, std::uint64_t first, std::uint64
     const hn::RepartitionToWide<d32_t>     d64;
     const hn::RebindToFloat<decltype(d64)> dd;
     const std::size_t                      lanes = hn::Lanes(d);
-    constexpr std::size_t                  max_lanes = hn::MaxLanes(d32_t());
     std::uint64_t                          pairs[span];
     std::size_t                            pending = 0;
     const auto group = [&](std::uint64_t block, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
@@ -486,12 +481,12 @@ void double_inverse_cdf_blocks(const backend::normal_functor<Method, double>& f,
     exponentiate(f.transform.log_normal, out, 2 * blocks);
 }
 
-void inverse_cdf_double_blocks(const inverse_cdf_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+void inverse_cdf_double_blocks(const samplers::inverse_cdf_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
 {
     double_inverse_cdf_blocks(f, first, blocks, out);
 }
 
-void inverse_cdf_fast_double_blocks(const inverse_cdf_fast_double& f, std::uint64_t first, std::uint64_t blocks,
+void inverse_cdf_fast_double_blocks(const samplers::inverse_cdf_fast_double& f, std::uint64_t first, std::uint64_t blocks,
                                     double* out)
 {
     double_inverse_cdf_blocks(f, first, blocks, out);
@@ -500,7 +495,7 @@ void inverse_cdf_fast_double_blocks(const inverse_cdf_fast_double& f, std::uint6
 // Block i holds doubles 2i (words 0, 1) and 2i + 1 (words 2, 3); in 64-bit
 // lanes even blocks' words are the low halves, odd blocks' the high ones
 // (as uniform_double_blocks), so 64-bit lane j holds blocks 2j and 2j + 1.
-void ziggurat_double_blocks(const ziggurat_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
+void ziggurat_double_blocks(const samplers::ziggurat_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
 {
     const auto group = [&f](std::uint64_t block, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
         const hn::RepartitionToWide<d32_t>     d64;
@@ -527,7 +522,7 @@ void ziggurat_double_blocks(const ziggurat_double& f, std::uint64_t first, std::
 
 // Output 2i from the 64 bits (words 0, 1) of block i, output 2i + 1 from
 // words 2, 3 (categorical_functor).
-void categorical_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
+void categorical_blocks(const samplers::categorical& f, std::uint64_t first, std::uint64_t blocks,
                         unsigned int* out)
 {
     const auto group = [&f](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, unsigned int* to) {
@@ -548,74 +543,15 @@ void categorical_blocks(const backend::categorical_functor& f, std::uint64_t fir
 
 #else // a target without vector kernels: the scalar functors, block by block
 
-template <class Functor>
-void functor_blocks(const Functor& f, std::uint64_t first, std::uint64_t blocks, typename Functor::value_type* out)
-{
-    for(std::uint64_t b = 0; b < blocks; ++b)
-        f(first + b, out + Functor::outputs_per_block * b);
-}
-
-void bits_blocks(const backend::bits_functor& f, std::uint64_t first, std::uint64_t blocks, unsigned int* out)
-{
-    functor_blocks(f, first, blocks, out);
-}
-void uniform_float_blocks(const backend::uniform_float_functor& f, std::uint64_t first, std::uint64_t blocks,
-                          float* out)
-{
-    functor_blocks(f, first, blocks, out);
-}
-void uniform_double_blocks(const backend::uniform_double_functor& f, std::uint64_t first, std::uint64_t blocks,
-                           double* out)
-{
-    functor_blocks(f, first, blocks, out);
-}
-void box_muller_blocks(const box_muller_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
-{
-    functor_blocks(f, first, blocks, out);
-}
-void box_muller_double_blocks(const box_muller_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
-{
-    functor_blocks(f, first, blocks, out);
-}
-void ziggurat_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
-{
-    functor_blocks(f, first, blocks, out);
-}
-void ziggurat_double_blocks(const ziggurat_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
-{
-    functor_blocks(f, first, blocks, out);
-}
-void inverse_cdf_float_blocks(const inverse_cdf_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
-{
-    functor_blocks(f, first, blocks, out);
-}
-void polar_blocks(const polar_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
-{
-    functor_blocks(f, first, blocks, out);
-}
-void polar_double_blocks(const polar_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
-{
-    functor_blocks(f, first, blocks, out);
-}
-void inverse_cdf_fast_float_blocks(const inverse_cdf_fast_float& f, std::uint64_t first, std::uint64_t blocks,
-                                   float* out)
-{
-    functor_blocks(f, first, blocks, out);
-}
-void inverse_cdf_double_blocks(const inverse_cdf_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
-{
-    functor_blocks(f, first, blocks, out);
-}
-void inverse_cdf_fast_double_blocks(const inverse_cdf_fast_double& f, std::uint64_t first, std::uint64_t blocks,
-                                    double* out)
-{
-    functor_blocks(f, first, blocks, out);
-}
-void categorical_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
-                        unsigned int* out)
-{
-    functor_blocks(f, first, blocks, out);
-}
+#define ROCDIST_FUNCTOR_BLOCKS(name)                                                               \
+    void name##_blocks(const samplers::name& f, std::uint64_t first, std::uint64_t blocks,        \
+                       samplers::name::value_type* out)                                            \
+    {                                                                                              \
+        for(std::uint64_t b = 0; b < blocks; ++b)                                                  \
+            f(first + b, out + samplers::name::outputs_per_block * b);                             \
+    }
+ROCDIST_SAMPLERS_WITH_BLOCK_KERNELS(ROCDIST_FUNCTOR_BLOCKS)
+#undef ROCDIST_FUNCTOR_BLOCKS
 
 #endif
 
@@ -627,78 +563,9 @@ HWY_AFTER_NAMESPACE();
 namespace rocdist::host::simd
 {
 
-HWY_EXPORT(bits_blocks);
-HWY_EXPORT(uniform_float_blocks);
-HWY_EXPORT(uniform_double_blocks);
-HWY_EXPORT(box_muller_blocks);
-HWY_EXPORT(box_muller_double_blocks);
-HWY_EXPORT(ziggurat_blocks);
-HWY_EXPORT(ziggurat_double_blocks);
-HWY_EXPORT(inverse_cdf_float_blocks);
-HWY_EXPORT(polar_blocks);
-HWY_EXPORT(polar_double_blocks);
-HWY_EXPORT(inverse_cdf_fast_float_blocks);
-HWY_EXPORT(inverse_cdf_double_blocks);
-HWY_EXPORT(inverse_cdf_fast_double_blocks);
-HWY_EXPORT(categorical_blocks);
-
-void run_blocks(const backend::bits_functor& f, std::uint64_t first, std::uint64_t blocks, unsigned int* out)
-{
-    HWY_DYNAMIC_DISPATCH(bits_blocks)(f, first, blocks, out);
-}
-void run_blocks(const backend::uniform_float_functor& f, std::uint64_t first, std::uint64_t blocks, float* out)
-{
-    HWY_DYNAMIC_DISPATCH(uniform_float_blocks)(f, first, blocks, out);
-}
-void run_blocks(const backend::uniform_double_functor& f, std::uint64_t first, std::uint64_t blocks, double* out)
-{
-    HWY_DYNAMIC_DISPATCH(uniform_double_blocks)(f, first, blocks, out);
-}
-void run_blocks(const box_muller_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
-{
-    HWY_DYNAMIC_DISPATCH(box_muller_blocks)(f, first, blocks, out);
-}
-void run_blocks(const box_muller_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
-{
-    HWY_DYNAMIC_DISPATCH(box_muller_double_blocks)(f, first, blocks, out);
-}
-void run_blocks(const ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
-{
-    HWY_DYNAMIC_DISPATCH(ziggurat_blocks)(f, first, blocks, out);
-}
-void run_blocks(const ziggurat_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
-{
-    HWY_DYNAMIC_DISPATCH(ziggurat_double_blocks)(f, first, blocks, out);
-}
-void run_blocks(const inverse_cdf_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
-{
-    HWY_DYNAMIC_DISPATCH(inverse_cdf_float_blocks)(f, first, blocks, out);
-}
-void run_blocks(const polar_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
-{
-    HWY_DYNAMIC_DISPATCH(polar_blocks)(f, first, blocks, out);
-}
-void run_blocks(const polar_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
-{
-    HWY_DYNAMIC_DISPATCH(polar_double_blocks)(f, first, blocks, out);
-}
-void run_blocks(const inverse_cdf_fast_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
-{
-    HWY_DYNAMIC_DISPATCH(inverse_cdf_fast_float_blocks)(f, first, blocks, out);
-}
-void run_blocks(const inverse_cdf_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
-{
-    HWY_DYNAMIC_DISPATCH(inverse_cdf_double_blocks)(f, first, blocks, out);
-}
-void run_blocks(const inverse_cdf_fast_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
-{
-    HWY_DYNAMIC_DISPATCH(inverse_cdf_fast_double_blocks)(f, first, blocks, out);
-}
-void run_blocks(const backend::categorical_functor& f, std::uint64_t first, std::uint64_t blocks,
-                unsigned int* out)
-{
-    HWY_DYNAMIC_DISPATCH(categorical_blocks)(f, first, blocks, out);
-}
+#define ROCDIST_DISPATCH_SAMPLER_BLOCKS(name) ROCDIST_DISPATCH_BLOCKS(name, samplers::name)
+ROCDIST_SAMPLERS_WITH_BLOCK_KERNELS(ROCDIST_DISPATCH_SAMPLER_BLOCKS)
+#undef ROCDIST_DISPATCH_SAMPLER_BLOCKS
 
 } // namespace rocdist::host::simd
 

@@ -35,11 +35,6 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 #if HWY_TARGET & ROCDIST_HOST_SIMD_TARGETS
 
-using d32_t = hn::ScalableTag<std::uint32_t>;
-using v32_t = hn::Vec<d32_t>;
-
-constexpr std::size_t max_lanes = hn::MaxLanes(d32_t());
-
 // The counters of block `block` of the substreams of candidates c .. c +
 // Lanes(d) - 1 of the chunk whose first output is `first`
 // (engine::candidate_substream; a chunk has fewer than 2^24 candidates, so
@@ -62,7 +57,7 @@ HWY_INLINE void candidate_counters(d32_t d, engine::substream_tag tag, std::uint
 // Two vectors of candidates at a time (their Philox rounds interleaved); the
 // accepted outputs of each are compressed into place in candidate order.
 template <class T>
-void polar_chunk(const backend::polar_sampler<T>& s, std::uint64_t first, T* out, std::uint64_t count)
+void chunk_kernel(const backend::polar_sampler<T>& s, std::uint64_t first, T* out, std::uint64_t count)
 {
     using dt_t = std::conditional_t<sizeof(T) == 4, hn::RebindToFloat<d32_t>,
                                     hn::RebindToFloat<hn::RepartitionToWide<d32_t>>>;
@@ -124,15 +119,6 @@ void polar_chunk(const backend::polar_sampler<T>& s, std::uint64_t first, T* out
     exponentiate(s.transform.log_normal, out, count);
 }
 
-void polar_float_chunk(const backend::polar_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
-{
-    polar_chunk(s, first, out, count);
-}
-void polar_double_chunk(const backend::polar_sampler<double>& s, std::uint64_t first, double* out,
-                        std::uint64_t count)
-{
-    polar_chunk(s, first, out, count);
-}
 
 // 0 where an attempt was rejected, 1 where accepted, 2 where accepted with
 // an exponent outside (-80, 80) (doubles: (-700, 700)).
@@ -151,7 +137,7 @@ HWY_INLINE hn::Vec<hn::RebindToUnsigned<DF>> attempt_kind(DF, hn::Mask<DF> rejec
 // accepted outputs are then appended in candidate order, attempt by
 // attempt.
 template <class T>
-void gamma_chunk(const backend::gamma_sampler<T>& s, std::uint64_t first, T* out, std::uint64_t count)
+void chunk_kernel(const backend::gamma_sampler<T>& s, std::uint64_t first, T* out, std::uint64_t count)
 {
     using U                                  = hwy::MakeUnsigned<T>;
     constexpr engine::substream_tag          tag = backend::gamma_sampler<T>::tag;
@@ -223,38 +209,27 @@ void gamma_chunk(const backend::gamma_sampler<T>& s, std::uint64_t first, T* out
     }
 }
 
-void gamma_float_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
-{
-    gamma_chunk(s, first, out, count);
-}
-void gamma_double_chunk(const backend::gamma_sampler<double>& s, std::uint64_t first, double* out,
-                        std::uint64_t count)
-{
-    gamma_chunk(s, first, out, count);
-}
 
 #else // a target without vector kernels: the scalar candidates
 
-void gamma_float_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
-{
-    backend::fill_chunk(s, first, out, count);
-}
-void gamma_double_chunk(const backend::gamma_sampler<double>& s, std::uint64_t first, double* out,
-                        std::uint64_t count)
-{
-    backend::fill_chunk(s, first, out, count);
-}
-void polar_float_chunk(const backend::polar_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
-{
-    backend::fill_chunk(s, first, out, count);
-}
-void polar_double_chunk(const backend::polar_sampler<double>& s, std::uint64_t first, double* out,
-                        std::uint64_t count)
+template <class Sampler>
+void chunk_kernel(const Sampler& s, std::uint64_t first, typename Sampler::value_type* out, std::uint64_t count)
 {
     backend::fill_chunk(s, first, out, count);
 }
 
 #endif
+
+// The per-target kernel of every sampler of
+// ROCDIST_COMPACTED_SAMPLERS_WITH_CHUNK_KERNELS (backend/sampler_list.hpp).
+#define ROCDIST_CHUNK_KERNEL(name)                                                                 \
+    void name##_chunk(const samplers::name& s, std::uint64_t first, samplers::name::value_type* out, \
+                      std::uint64_t count)                                                         \
+    {                                                                                              \
+        chunk_kernel(s, first, out, count);                                                        \
+    }
+ROCDIST_COMPACTED_SAMPLERS_WITH_CHUNK_KERNELS(ROCDIST_CHUNK_KERNEL)
+#undef ROCDIST_CHUNK_KERNEL
 
 } // namespace rocdist::host::simd::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
@@ -264,27 +239,15 @@ HWY_AFTER_NAMESPACE();
 namespace rocdist::host::simd
 {
 
-HWY_EXPORT(gamma_float_chunk);
-HWY_EXPORT(gamma_double_chunk);
-HWY_EXPORT(polar_float_chunk);
-HWY_EXPORT(polar_double_chunk);
-
-void run_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
-{
-    HWY_DYNAMIC_DISPATCH(gamma_float_chunk)(s, first, out, count);
-}
-void run_chunk(const backend::gamma_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count)
-{
-    HWY_DYNAMIC_DISPATCH(gamma_double_chunk)(s, first, out, count);
-}
-void run_chunk(const backend::polar_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count)
-{
-    HWY_DYNAMIC_DISPATCH(polar_float_chunk)(s, first, out, count);
-}
-void run_chunk(const backend::polar_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count)
-{
-    HWY_DYNAMIC_DISPATCH(polar_double_chunk)(s, first, out, count);
-}
+#define ROCDIST_DISPATCH_CHUNK(name)                                                               \
+    HWY_EXPORT(name##_chunk);                                                                      \
+    void run_chunk(const samplers::name& s, std::uint64_t first, samplers::name::value_type* out,   \
+                   std::uint64_t count)                                                            \
+    {                                                                                              \
+        HWY_DYNAMIC_DISPATCH(name##_chunk)(s, first, out, count);                                  \
+    }
+ROCDIST_COMPACTED_SAMPLERS_WITH_CHUNK_KERNELS(ROCDIST_DISPATCH_CHUNK)
+#undef ROCDIST_DISPATCH_CHUNK
 
 } // namespace rocdist::host::simd
 

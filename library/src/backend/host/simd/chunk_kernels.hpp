@@ -15,26 +15,24 @@
 
 #include <cstdint>
 
-#include "backend/rejection_samplers.hpp"
+#include "backend/sampler_list.hpp"
 
 namespace rocdist::host::simd
 {
 
-void run_chunk(const backend::gamma_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count);
-void run_chunk(const backend::gamma_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count);
-void run_chunk(const backend::polar_sampler<float>& s, std::uint64_t first, float* out, std::uint64_t count);
-void run_chunk(const backend::polar_sampler<double>& s, std::uint64_t first, double* out, std::uint64_t count);
+#define ROCDIST_DECLARE_RUN_CHUNK(name)                                                            \
+    void run_chunk(const samplers::name& s, std::uint64_t first, samplers::name::value_type* out,   \
+                   std::uint64_t count);
+ROCDIST_COMPACTED_SAMPLERS_WITH_CHUNK_KERNELS(ROCDIST_DECLARE_RUN_CHUNK)
+#undef ROCDIST_DECLARE_RUN_CHUNK
 
 // Whether run_chunk takes Sampler.
 template <class Sampler>
 inline constexpr bool has_chunk_kernel = false;
-template <>
-inline constexpr bool has_chunk_kernel<backend::gamma_sampler<float>> = true;
-template <>
-inline constexpr bool has_chunk_kernel<backend::gamma_sampler<double>> = true;
-template <>
-inline constexpr bool has_chunk_kernel<backend::polar_sampler<float>> = true;
-template <>
-inline constexpr bool has_chunk_kernel<backend::polar_sampler<double>> = true;
+#define ROCDIST_HAS_CHUNK_KERNEL(name)                                                             \
+    template <>                                                                                    \
+    inline constexpr bool has_chunk_kernel<samplers::name> = true;
+ROCDIST_COMPACTED_SAMPLERS_WITH_CHUNK_KERNELS(ROCDIST_HAS_CHUNK_KERNEL)
+#undef ROCDIST_HAS_CHUNK_KERNEL
 
 } // namespace rocdist::host::simd

@@ -44,11 +44,6 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 #if HWY_TARGET & ROCDIST_HOST_SIMD_TARGETS
 
-using d32_t = hn::ScalableTag<std::uint32_t>;
-using v32_t = hn::Vec<d32_t>;
-
-constexpr std::size_t max_lanes = hn::MaxLanes(d32_t());
-
 // The counters {block, word1, index_lo, index_hi} of substream indices
 // first .. first + Lanes(d) - 1 (engine::substream_block).
 HWY_INLINE void substream_counters(d32_t d, std::uint32_t block, std::uint32_t word1, std::uint64_t first,
@@ -554,40 +549,19 @@ void exps(const double* x, std::uint64_t n, double* out)
 
 #endif
 
-void gamma_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
-{
-    run_gamma_blocks<backend::gamma_variates<float>>(f, first, blocks, out);
-}
-
-void gamma_shapes_blocks(const backend::gamma_shapes_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
-                         float* out)
-{
-    run_gamma_blocks<backend::gamma_variates<float>>(f, first, blocks, out);
-}
-
-void gamma_cycle_blocks(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
-                        float* out)
-{
-    run_gamma_blocks<backend::gamma_variates<float>>(f, first, blocks, out);
-}
-
-void gamma_double_blocks(const backend::gamma_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
-                         double* out)
-{
-    run_gamma_blocks<backend::gamma_variates<double>>(f, first, blocks, out);
-}
-
-void gamma_shapes_double_blocks(const backend::gamma_shapes_functor<double>& f, std::uint64_t first,
-                                std::uint64_t blocks, double* out)
-{
-    run_gamma_blocks<backend::gamma_variates<double>>(f, first, blocks, out);
-}
-
-void gamma_cycle_double_blocks(const backend::gamma_cycle_functor<double>& f, std::uint64_t first,
-                               std::uint64_t blocks, double* out)
-{
-    run_gamma_blocks<backend::gamma_variates<double>>(f, first, blocks, out);
-}
+// The gamma samplers' kernels (backend/sampler_list.hpp), and the cycle of
+// beta's two shapes.
+#define ROCDIST_GAMMA_VARIATE_BLOCKS(name, functor)                                                \
+    void name##_blocks(const functor& f, std::uint64_t first, std::uint64_t blocks, functor::value_type* out) \
+    {                                                                                              \
+        run_gamma_blocks<backend::gamma_variates<functor::value_type>>(f, first, blocks, out);     \
+    }
+#define ROCDIST_GAMMA_SAMPLER_BLOCKS(name) ROCDIST_GAMMA_VARIATE_BLOCKS(name, samplers::name)
+ROCDIST_SAMPLERS_WITH_GAMMA_BLOCKS(ROCDIST_GAMMA_SAMPLER_BLOCKS)
+ROCDIST_GAMMA_VARIATE_BLOCKS(gamma_cycle_float, backend::gamma_cycle_functor<float>)
+ROCDIST_GAMMA_VARIATE_BLOCKS(gamma_cycle_double, backend::gamma_cycle_functor<double>)
+#undef ROCDIST_GAMMA_SAMPLER_BLOCKS
+#undef ROCDIST_GAMMA_VARIATE_BLOCKS
 
 void gamma_cycle_logs(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
                       double* out)
@@ -609,47 +583,14 @@ HWY_AFTER_NAMESPACE();
 namespace rocdist::host::simd
 {
 
-HWY_EXPORT(gamma_blocks);
-HWY_EXPORT(gamma_shapes_blocks);
-HWY_EXPORT(gamma_cycle_blocks);
-HWY_EXPORT(gamma_double_blocks);
-HWY_EXPORT(gamma_shapes_double_blocks);
-HWY_EXPORT(gamma_cycle_double_blocks);
+#define ROCDIST_DISPATCH_SAMPLER_BLOCKS(name) ROCDIST_DISPATCH_BLOCKS(name, samplers::name)
+ROCDIST_SAMPLERS_WITH_GAMMA_BLOCKS(ROCDIST_DISPATCH_SAMPLER_BLOCKS)
+#undef ROCDIST_DISPATCH_SAMPLER_BLOCKS
+ROCDIST_DISPATCH_BLOCKS(gamma_cycle_float, backend::gamma_cycle_functor<float>)
+ROCDIST_DISPATCH_BLOCKS(gamma_cycle_double, backend::gamma_cycle_functor<double>)
 HWY_EXPORT(gamma_cycle_logs);
 HWY_EXPORT(gamma_cycle_double_logs);
 HWY_EXPORT(exps);
-
-void run_blocks(const backend::gamma_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
-{
-    HWY_DYNAMIC_DISPATCH(gamma_blocks)(f, first, blocks, out);
-}
-
-void run_blocks(const backend::gamma_shapes_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
-{
-    HWY_DYNAMIC_DISPATCH(gamma_shapes_blocks)(f, first, blocks, out);
-}
-
-void run_blocks(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
-{
-    HWY_DYNAMIC_DISPATCH(gamma_cycle_blocks)(f, first, blocks, out);
-}
-
-void run_blocks(const backend::gamma_functor<double>& f, std::uint64_t first, std::uint64_t blocks, double* out)
-{
-    HWY_DYNAMIC_DISPATCH(gamma_double_blocks)(f, first, blocks, out);
-}
-
-void run_blocks(const backend::gamma_shapes_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
-                double* out)
-{
-    HWY_DYNAMIC_DISPATCH(gamma_shapes_double_blocks)(f, first, blocks, out);
-}
-
-void run_blocks(const backend::gamma_cycle_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
-                double* out)
-{
-    HWY_DYNAMIC_DISPATCH(gamma_cycle_double_blocks)(f, first, blocks, out);
-}
 
 void run_scaled_logs(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
                      double* out)

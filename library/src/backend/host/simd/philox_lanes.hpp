@@ -26,6 +26,12 @@ namespace rocdist::host::simd::HWY_NAMESPACE
 {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// The vector of 32-bit words the kernel files run Philox on, and its most
+// lanes on this target (for buffers of a group of lanes).
+using d32_t                     = hn::ScalableTag<std::uint32_t>;
+using v32_t                     = hn::Vec<d32_t>;
+constexpr std::size_t max_lanes = hn::MaxLanes(d32_t());
+
 // The key of each round, computed once per call.
 struct philox_round_keys
 {
