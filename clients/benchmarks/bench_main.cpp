@@ -77,8 +77,10 @@ void print_usage(std::FILE* to)
 // Parses and removes rocdist's own flags; Google Benchmark takes the rest.
 // Returns -1 to go on, else the exit status (after --help, --version or a
 // bad value).
-// Google Benchmark's --benchmark_filter is read (for the GPU peers) and kept.
-int parse_own_flags(int& argc, char** argv, std::string& backend, std::string& rounds_csv, std::string& filter)
+// Google Benchmark's --benchmark_filter and --benchmark_min_time are read
+// (for the GPU peers) and kept.
+int parse_own_flags(int& argc, char** argv, std::string& backend, std::string& rounds_csv, std::string& filter,
+                    std::string& min_time)
 {
     int kept = 1;
     for(int i = 1; i < argc; ++i)
@@ -122,6 +124,8 @@ int parse_own_flags(int& argc, char** argv, std::string& backend, std::string& r
         {
             if(std::strncmp(argv[i], "--benchmark_filter=", 19) == 0)
                 filter = argv[i] + 19;
+            if(std::strncmp(argv[i], "--benchmark_min_time=", 21) == 0)
+                min_time = argv[i] + 21;
             argv[kept++] = argv[i];
         }
     }
@@ -133,8 +137,8 @@ int parse_own_flags(int& argc, char** argv, std::string& backend, std::string& r
 
 int main(int argc, char** argv)
 {
-    std::string backend = "best", rounds_csv, filter;
-    if(const int status = parse_own_flags(argc, argv, backend, rounds_csv, filter); status >= 0)
+    std::string backend = "best", rounds_csv, filter, min_time;
+    if(const int status = parse_own_flags(argc, argv, backend, rounds_csv, filter, min_time); status >= 0)
         return status;
     benchmark::Initialize(&argc, argv);
     if(benchmark::ReportUnrecognizedArguments(argc, argv))
@@ -197,7 +201,7 @@ int main(int argc, char** argv)
     rocdist_bench::register_categorical_benchmarks();
     rocdist_bench::register_categorical_rows_benchmarks();
     rocdist_bench::register_simd_target_benchmarks();
-    rocdist_bench::register_gpu_peer_benchmarks(filter);
+    rocdist_bench::register_gpu_peer_benchmarks(filter, min_time);
     rocdist_bench::add_device_context();
 
     rocdist_bench::summary_reporter reporter;

@@ -119,7 +119,8 @@ run_bench() {
   local driver
   driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1)
   ROCDIST_PYTHON=$(command -v python3) ROCDIST_BENCH_SCRIPT_DIR=$PWD/clients/benchmarks \
-    step bench 240 "$stage/bin/rocdist_bench" --benchmark_out="$out/bench.json" --benchmark_out_format=json \
+    step bench 240 "$stage/bin/rocdist_bench" --benchmark_min_time=0.2 \
+    --benchmark_out="$out/bench.json" --benchmark_out_format=json \
     --benchmark_context="gpu_driver=$driver,rocdist_commit=$(tr '\n' ' ' < "$stage/commit")"
   # The summary tables: the bench's console output after its last benchmark line.
   sed -n '/^Uniforms on the GPU/,$p' "$logs/bench.log" > "$logs/bench-tables.txt"
@@ -128,7 +129,8 @@ run_bench() {
 run_ab() {
   [[ -d "$stage/ab" ]] || { echo "ab: no --ab build staged" >> "$out/summary.txt"; return; }
   local filter='store_bandwidth|^rocdist/|^normal/(box_muller|ziggurat)/(float|double)/reproducible|^gamma/.*/reproducible|^categorical_rows/weights'
-  local flags=(--benchmark_filter="$filter" --benchmark_repetitions=3 --benchmark_out_format=json)
+  local flags=(--benchmark_filter="$filter" --benchmark_min_time=0.2 --benchmark_repetitions=3
+               --benchmark_out_format=json)
   for turn in 1 2; do
     LD_LIBRARY_PATH=$PWD/$stage/ab/lib:$LD_LIBRARY_PATH step "ab-A$turn" 60 "$stage/ab/bin/rocdist_bench" "${flags[@]}" --benchmark_out="$logs/ab-A$turn.json"
     step "ab-B$turn" 60 "$stage/bin/rocdist_bench" "${flags[@]}" --benchmark_out="$logs/ab-B$turn.json"

@@ -23,6 +23,7 @@ struct peer
 
 std::vector<peer> listed_peers;
 std::string       filter;
+double            min_seconds = 0.5; // Google Benchmark's default --benchmark_min_time
 std::string       list_failure; // why gpu_peers.py listed nothing, on a GPU
 
 struct library_rates
@@ -73,7 +74,8 @@ const library_rates& measure(const std::string& library)
     for(const peer& p : listed_peers)
         if(p.library == library && selected(p.name + "/manual_time"))
             names += " " + p.name;
-    const script_output run = run_peer_script("gpu_peers.py", "measure " + std::to_string(context.n) + names);
+    const script_output run = run_peer_script(
+        "gpu_peers.py", "measure " + std::to_string(context.n) + " " + std::to_string(min_seconds) + names);
     std::istringstream  lines(run.text);
     std::string         line, other;
     while(std::getline(lines, line))
@@ -111,11 +113,16 @@ void peer_bench(benchmark::State& state, const peer& p)
 
 } // namespace
 
-void register_gpu_peer_benchmarks(const std::string& benchmark_filter)
+void register_gpu_peer_benchmarks(const std::string& benchmark_filter, const std::string& benchmark_min_time)
 {
     if(!peers_run())
         return;
-    filter                  = benchmark_filter;
+    filter = benchmark_filter;
+    // "0.2" or, in later Google Benchmark releases, "0.2s"; an iteration
+    // count ("100x") leaves the default.
+    if(const double seconds = std::strtod(benchmark_min_time.c_str(), nullptr);
+       seconds > 0 && benchmark_min_time.find('x') == std::string::npos)
+        min_seconds = seconds;
     const script_output run = run_peer_script("gpu_peers.py", "list");
     std::istringstream  lines(run.text);
     std::string         line;

@@ -14,9 +14,10 @@ namespace rocdist_bench
 
 // On a GPU, registers a benchmark per peer that gpu_peers.py lists; each
 // library's peers are timed together when the first of them that the
-// filter (Google Benchmark's --benchmark_filter) selects runs. Elsewhere
+// filter (Google Benchmark's --benchmark_filter) selects runs, each for at
+// least Google Benchmark's --benchmark_min_time (default 0.5 s). Elsewhere
 // registers nothing.
-void register_gpu_peer_benchmarks(const std::string& benchmark_filter);
+void register_gpu_peer_benchmarks(const std::string& benchmark_filter, const std::string& benchmark_min_time);
 
 struct peer_rate
 {

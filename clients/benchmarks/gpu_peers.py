@@ -7,17 +7,17 @@ stands beside (for example "normal/float" or
 "categorical_rows/weights/rows=4096,k=1000,samples=1"). It imports none of
 the frameworks.
 
-usage: gpu_peers.py measure N NAME...
+usage: gpu_peers.py measure N SECONDS NAME...
 times each named peer at N values per call (the batched categorical cases
-have sizes of their own) and prints "<name> <items per second>", or
+have sizes of their own), each for at least SECONDS, and prints "<name> <items per second>", or
 "<name> absent: <reason>" where the framework is not installed, sees no GPU
 or refuses the call.
 
 Timing follows rocdist_bench's. Fills: 8 back-to-back calls between two
 events on the framework's current stream (JAX: between two host clock
 reads, the second after block_until_ready), after a warm-up call, repeated
-until 0.3 s of device time; the rate is all items over all time, as Google
-Benchmark reports a mean. Batched categorical: each call timed by the wall
+until SECONDS of device time; the rate is all items over all time, as
+Google Benchmark reports a mean. Batched categorical: each call timed by the wall
 clock from launch to the end of a synchronisation, as rocdist's calls are.
 Libraries: torch (PyTorch), cupy_generator (cupy.random.default_rng(),
 XORWOW), cupy_randomstate (cupy.random.RandomState), jax (jax.random,
@@ -28,7 +28,6 @@ import sys
 import time
 
 CALLS_PER_TIMING = 8
-MIN_SECONDS = 0.3
 DIRICHLET_K = 10
 
 FLOAT_TYPES = {"float": "float32", "double": "float64"}
@@ -253,19 +252,19 @@ LIBRARIES = {
 }
 
 
-def fill_rate(lib, launch, items):
+def fill_rate(lib, launch, items, min_seconds):
     lib.synchronize(launch())  # warm-up: compilation, allocation, first touch
     seconds, calls = 0.0, 0
-    while seconds < MIN_SECONDS or calls < 3 * CALLS_PER_TIMING:
+    while seconds < min_seconds or calls < 3 * CALLS_PER_TIMING:
         seconds += lib.seconds(lambda: [launch() for _ in range(CALLS_PER_TIMING)])
         calls += CALLS_PER_TIMING
     return calls * items / seconds
 
 
-def call_rate(lib, launch, items):
+def call_rate(lib, launch, items, min_seconds):
     lib.synchronize(launch())
     seconds, calls = 0.0, 0
-    while seconds < MIN_SECONDS or calls < 3:
+    while seconds < min_seconds or calls < 3:
         start = time.perf_counter()
         lib.synchronize(launch())
         seconds += time.perf_counter() - start
@@ -273,7 +272,7 @@ def call_rate(lib, launch, items):
     return calls * items / seconds
 
 
-def measure(n, names):
+def measure(n, min_seconds, names):
     table = {name: (library, call, p) for name, _, library, call, p in peer_table()}
     unknown = [name for name in names if name not in table]
     if unknown:
@@ -292,10 +291,10 @@ def measure(n, names):
             continue
         try:
             if "rows" in p:
-                rate = call_rate(lib, lib.rows(call, p), p["rows"] * p["samples"])
+                rate = call_rate(lib, lib.rows(call, p), p["rows"] * p["samples"], min_seconds)
             else:
                 items = n - n % DIRICHLET_K if call.lower().startswith("dirichlet") else n
-                rate = fill_rate(lib, lib.fill(call, p, n), items)
+                rate = fill_rate(lib, lib.fill(call, p, n), items, min_seconds)
             print(f"{name} {rate:.6g}", flush=True)
         except Exception as e:  # a refused call (a size the peer does not take, out of memory): absent
             message = " ".join(str(e).split())[:300]
@@ -308,11 +307,11 @@ def main():
         for name, case, *_ in peer_table():
             print(name, case)
         return
-    if len(sys.argv) >= 4 and sys.argv[1] == "measure":
-        n = int(sys.argv[2])
-        if n <= 0:
-            sys.exit("N is a positive number of values")
-        measure(n, sys.argv[3:])
+    if len(sys.argv) >= 5 and sys.argv[1] == "measure":
+        n, min_seconds = int(sys.argv[2]), float(sys.argv[3])
+        if n <= 0 or not min_seconds > 0:
+            sys.exit("N is a positive number of values, SECONDS a positive time")
+        measure(n, min_seconds, sys.argv[4:])
         return
     sys.exit(__doc__)
 
