@@ -1,0 +1,181 @@
+"""Every call gives the C API's values for the same seed and offset, bit for
+bit, through NumPy arrays (new and out=) and CPU PyTorch tensors (DLPack),
+and moves the position as the C generator does."""
+import ctypes
+
+import numpy
+import pytest
+
+import rocdist
+from conftest import C, c_fill, c_generator
+
+SEED, OFFSET, N = 20261128, 17, 1001
+f32, f64 = ctypes.c_float, ctypes.c_double
+
+# (Python call on a generator, C function, NumPy dtype of the C output, C parameters)
+FILLS = [
+    (lambda g, **k: g.random(N, dtype="float32", **k), "rocdist_generate_uniform", numpy.float32, ()),
+    (lambda g, **k: g.random(N, **k), "rocdist_generate_uniform_double", numpy.float64, ()),
+    (lambda g, **k: g.random(N, dtype="float16", **k), "rocdist_generate_uniform_half", numpy.uint16, ()),
+    (lambda g, **k: g.standard_normal(N, dtype=numpy.float32, **k), "rocdist_generate_normal", numpy.float32,
+     (f32(0), f32(1))),
+    (lambda g, **k: g.standard_normal(N, **k), "rocdist_generate_normal_double", numpy.float64, (f64(0), f64(1))),
+    (lambda g, **k: g.normal(1.5, 2.0, N, dtype="float16", **k), "rocdist_generate_normal_half", numpy.uint16,
+     (f32(1.5), f32(2.0))),
+    (lambda g, **k: g.normal(-1.0, 0.5, N, dtype="float32", **k), "rocdist_generate_normal", numpy.float32,
+     (f32(-1.0), f32(0.5))),
+    (lambda g, **k: g.lognormal(0.5, 0.25, N, **k), "rocdist_generate_log_normal_double", numpy.float64,
+     (f64(0.5), f64(0.25))),
+    (lambda g, **k: g.lognormal(0.5, 0.25, N, dtype="float32", **k), "rocdist_generate_log_normal",
+     numpy.float32, (f32(0.5), f32(0.25))),
+    (lambda g, **k: g.standard_gamma(0.5, N, dtype="float32", **k), "rocdist_generate_gamma", numpy.float32,
+     (f32(0.5), f32(1))),
+    (lambda g, **k: g.gamma(2.5, 3.0, N, **k), "rocdist_generate_gamma_double", numpy.float64, (f64(2.5), f64(3))),
+    (lambda g, **k: g.beta(2.5, 1.5, N, dtype="float32", **k), "rocdist_generate_beta", numpy.float32,
+     (f32(2.5), f32(1.5))),
+    (lambda g, **k: g.beta(0.2, 0.3, N, **k), "rocdist_generate_beta_double", numpy.float64, (f64(0.2), f64(0.3))),
+]
+IDS = ["uniform32", "uniform64", "uniform16", "normal32", "normal64", "normal16", "normal32_loc", "lognormal64",
+       "lognormal32", "gamma32", "gamma64", "beta32", "beta64"]
+
+
+@pytest.mark.parametrize("call,name,dtype,parameters", FILLS, ids=IDS)
+def test_new_arrays_hold_the_c_values(call, name, dtype, parameters):
+    g = rocdist.Generator(SEED, offset=OFFSET)
+    got = numpy.asarray(call(g))
+    expected = c_fill(name, dtype, N, *parameters, seed=SEED, offset=OFFSET)
+    assert got.view(dtype).tobytes() == expected.tobytes()
+    assert g.offset == OFFSET + N
+
+
+@pytest.mark.parametrize("call,name,dtype,parameters", FILLS, ids=IDS)
+def test_out_arrays_hold_the_c_values_and_the_calls_chain(call, name, dtype, parameters):
+    g = rocdist.Generator(SEED, offset=OFFSET)
+    first = numpy.asarray(call(g))
+    out = numpy.empty_like(first)
+    assert call(g, out=out) is out
+    expected = c_fill(name, dtype, 2 * N, *parameters, seed=SEED, offset=OFFSET)
+    assert numpy.concatenate([first, out]).view(dtype).tobytes() == expected.tobytes()
+    assert g.offset == OFFSET + 2 * N
+
+
+@pytest.mark.parametrize("method", sorted(rocdist.NORMAL_METHODS))
+@pytest.mark.parametrize("ordering", sorted(rocdist.ORDERINGS))
+def test_every_normal_method_and_ordering(method, ordering):
+    g = rocdist.Generator(SEED, offset=OFFSET, normal_method=method, ordering=ordering)
+    got = g.standard_normal(N, dtype="float32")
+    expected = c_fill("rocdist_generate_normal", numpy.float32, N, f32(0), f32(1), seed=SEED, offset=OFFSET,
+                      method=rocdist.NORMAL_METHODS[method], ordering=rocdist.ORDERINGS[ordering])
+    assert got.tobytes() == expected.tobytes()
+
+
+def test_torch_tensors_through_dlpack(torch):
+    g = rocdist.Generator(SEED, offset=OFFSET)
+    for dtype, name, bits in [(torch.float32, "rocdist_generate_normal", numpy.float32),
+                              (torch.bfloat16, "rocdist_generate_normal_bfloat16", numpy.uint16),
+                              (torch.float16, "rocdist_generate_normal_half", numpy.uint16)]:
+        g.offset = OFFSET
+        out = torch.empty(N, dtype=dtype)
+        assert g.standard_normal(out=out, dtype=dtype) is out
+        expected = c_fill(name, bits, N, f32(0), f32(1), seed=SEED, offset=OFFSET)
+        assert out.view(torch.int16 if dtype != torch.float32 else torch.int32).numpy().tobytes() \
+            == expected.tobytes()
+    made = g.random(5, like=torch)
+    assert isinstance(made, torch.Tensor) and made.dtype == torch.float64
+
+
+def test_gamma_with_an_array_of_shapes():
+    shapes = numpy.linspace(0.1, 20, N)
+    g = rocdist.Generator(SEED, offset=OFFSET)
+    got = g.gamma(shapes, 2.0)
+    handle = c_generator(SEED, OFFSET)
+    expected = numpy.empty(N)
+    assert C.rocdist_generate_gamma_shapes_double(handle, expected.ctypes.data_as(ctypes.c_void_p),
+                                                  ctypes.c_size_t(N), shapes.ctypes.data_as(ctypes.c_void_p),
+                                                  f64(2.0)) == 0
+    C.rocdist_destroy_generator(handle)
+    assert got.tobytes() == expected.tobytes()
+    assert g.standard_gamma(shapes.astype(numpy.float32)).dtype == numpy.float64  # dtype decides, shapes follow
+
+
+def test_dirichlet_rows_and_position():
+    alpha = numpy.array([0.5, 1.5, 2.5, 3.5], numpy.float32)
+    g = rocdist.Generator(SEED, offset=OFFSET)
+    got = g.dirichlet(alpha, (3, 5), dtype="float32")
+    assert got.shape == (3, 5, 4)
+    handle = c_generator(SEED, OFFSET)
+    expected = numpy.empty((15, 4), numpy.float32)
+    assert C.rocdist_generate_dirichlet(handle, expected.ctypes.data_as(ctypes.c_void_p), ctypes.c_size_t(15),
+                                       alpha.ctypes.data_as(ctypes.c_void_p), ctypes.c_size_t(4)) == 0
+    C.rocdist_destroy_generator(handle)
+    assert got.tobytes() == expected.tobytes()
+    assert g.offset == OFFSET + 15  # Dirichlet's position counts rows
+
+
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
+def test_categorical_rows_of_weights(dtype):
+    weights = numpy.random.default_rng(5).random((7, 300)).astype(dtype)
+    g = rocdist.Generator(SEED, offset=OFFSET)
+    got = g.categorical(weights, samples=9)
+    assert got.shape == (7, 9) and got.dtype == numpy.uint32
+    handle = c_generator(SEED, OFFSET)
+    expected = numpy.empty((7, 9), numpy.uint32)
+    rows = C.rocdist_generate_categorical_rows if dtype == numpy.float32 else \
+        C.rocdist_generate_categorical_rows_double
+    assert rows(handle, weights.ctypes.data_as(ctypes.c_void_p), ctypes.c_size_t(7), ctypes.c_size_t(300),
+                expected.ctypes.data_as(ctypes.c_void_p), ctypes.c_size_t(9)) == 0
+    C.rocdist_destroy_generator(handle)
+    assert numpy.array_equal(got, expected)
+    assert g.offset == OFFSET + 63
+
+
+def test_categorical_logits_and_one_row():
+    logits = numpy.random.default_rng(6).standard_normal((5, 1000)).astype(numpy.float32)
+    g = rocdist.Generator(SEED, offset=OFFSET)
+    got = g.categorical(logits=logits, temperature=0.7, samples=3)
+    handle = c_generator(SEED, OFFSET)
+    expected = numpy.empty((5, 3), numpy.uint32)
+    assert C.rocdist_generate_categorical_logits(handle, logits.ctypes.data_as(ctypes.c_void_p), ctypes.c_size_t(5),
+                                                 ctypes.c_size_t(1000), f32(0.7),
+                                                 expected.ctypes.data_as(ctypes.c_void_p), ctypes.c_size_t(3)) == 0
+    C.rocdist_destroy_generator(handle)
+    assert numpy.array_equal(got, expected)
+    one = rocdist.Generator(SEED, offset=OFFSET).categorical(logits=logits[0], temperature=0.7, samples=3)
+    assert one.shape == (3,) and numpy.array_equal(one, expected[0])
+
+
+def test_alias_table_sampling():
+    weights = numpy.arange(1, 11, dtype=numpy.float64)
+    g = rocdist.Generator(SEED, offset=OFFSET)
+    table = rocdist.Categorical(weights, g)
+    got = table.sample((20, 50))
+    handle = c_generator(SEED, OFFSET)
+    c_table = ctypes.c_void_p()
+    assert C.rocdist_create_categorical_double(handle, weights.ctypes.data_as(ctypes.c_void_p), ctypes.c_size_t(10),
+                                               ctypes.byref(c_table)) == 0
+    expected = numpy.empty(1000, numpy.uint32)
+    assert C.rocdist_generate_categorical(handle, c_table, expected.ctypes.data_as(ctypes.c_void_p),
+                                          ctypes.c_size_t(1000)) == 0
+    C.rocdist_destroy_categorical(c_table)
+    C.rocdist_destroy_generator(handle)
+    assert got.tobytes() == expected.tobytes()
+    assert g.offset == OFFSET + 1000
+
+
+def test_size_none_is_a_scalar_as_in_numpy():
+    g = rocdist.Generator(SEED)
+    x = g.standard_normal()
+    assert numpy.ndim(x) == 0
+    assert x == c_fill("rocdist_generate_normal_double", numpy.float64, 1, f64(0), f64(1), seed=SEED)[0]
+
+
+def test_seed_resets_the_position_and_offset_is_a_shift():
+    g = rocdist.Generator(1)
+    whole = g.random(100)
+    g.seed = 1
+    assert g.offset == 0
+    g.offset = 40
+    assert numpy.array_equal(g.random(60), whole[40:])
+    g.offset = 2**64 - 3
+    g.random(3)
+    assert g.offset == 0  # the position wraps after the stream's last element
