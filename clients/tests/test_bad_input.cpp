@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "backend_buffers.hpp"
 #include "rocdist/rocdist_version.h"
+#include "support/backend_buffers.hpp"
 
 namespace
 {

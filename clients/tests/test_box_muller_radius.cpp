@@ -12,7 +12,7 @@
 
 #include "rocdist/device/distributions/box_muller_radius.hpp"
 
-#include "float_ulp_error.hpp"
+#include "support/float_ulp_error.hpp"
 
 namespace
 {

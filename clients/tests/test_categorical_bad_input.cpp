@@ -6,7 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "categorical_calls.hpp"
+#include "support/categorical_calls.hpp"
+#include "support/gpu_test_support.hpp"
 
 namespace
 {
@@ -86,10 +87,7 @@ TEST_P(categorical_bad_input, handles_and_outputs)
 TEST(categorical_backends, a_table_serves_only_its_own_kind)
 {
     rocdist_generator gpu = nullptr, host = nullptr;
-    const rocdist_status status = rocdist_create_generator(&gpu, ROCDIST_RNG_PHILOX4X32_10);
-    if(status == ROCDIST_STATUS_NO_DEVICE)
-        GTEST_SKIP() << "GPU generator unavailable: " << rocdist_get_status_string(status);
-    ASSERT_EQ(status, ROCDIST_STATUS_SUCCESS);
+    ROCDIST_CREATE_GENERATOR_OR_SKIP(backend::gpu, &gpu);
     ASSERT_EQ(rocdist_create_generator_host(&host, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
     const std::vector<float> w{1, 2, 3};
     rocdist_categorical th = make_table(backend::host, host, w), tg = make_table(backend::gpu, gpu, w);

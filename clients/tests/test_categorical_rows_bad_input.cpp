@@ -10,7 +10,8 @@
 
 #include <gtest/gtest.h>
 
-#include "categorical_rows_calls.hpp"
+#include "support/categorical_rows_calls.hpp"
+#include "support/gpu_test_support.hpp"
 
 namespace
 {
@@ -215,11 +216,8 @@ TEST_P(categorical_rows_bad_input, sizes_pointers_and_the_stream_end)
 
 TEST(categorical_rows_backends, gpu_generators_refuse_host_memory)
 {
-    rocdist_generator    gpu    = nullptr;
-    const rocdist_status status = rocdist_create_generator(&gpu, ROCDIST_RNG_PHILOX4X32_10);
-    if(status == ROCDIST_STATUS_NO_DEVICE)
-        GTEST_SKIP() << "GPU generator unavailable: " << rocdist_get_status_string(status);
-    ASSERT_EQ(status, ROCDIST_STATUS_SUCCESS);
+    rocdist_generator gpu = nullptr;
+    ROCDIST_CREATE_GENERATOR_OR_SKIP(backend::gpu, &gpu);
     const std::vector<float>     w(20, 1.0f);
     std::vector<unsigned int>    host_out(4, 7u);
     const backend_weights<float> device_w(backend::gpu, w);

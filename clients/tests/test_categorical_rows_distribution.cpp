@@ -16,8 +16,8 @@
 
 #include <gtest/gtest.h>
 
-#include "categorical_rows_calls.hpp"
-#include "goodness_of_fit.hpp"
+#include "support/categorical_rows_calls.hpp"
+#include "support/goodness_of_fit.hpp"
 
 namespace
 {

@@ -15,10 +15,10 @@
 
 #include <gtest/gtest.h>
 
-#include "categorical_rows_calls.hpp"
 #include "rocdist/device/distributions/fixed_point_exp2.hpp"
 #include "rocdist/device/distributions/row_fixed_point.hpp"
 #include "rocdist/device/distributions/row_inverse_cdf.hpp"
+#include "support/categorical_rows_calls.hpp"
 
 namespace
 {

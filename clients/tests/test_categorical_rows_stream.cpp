@@ -10,7 +10,8 @@
 
 #include <gtest/gtest.h>
 
-#include "categorical_rows_calls.hpp"
+#include "support/categorical_rows_calls.hpp"
+#include "support/gpu_test_support.hpp"
 
 namespace
 {
@@ -160,10 +161,7 @@ TEST_P(categorical_rows_stream, float_and_double_weights_agree)
 TEST(categorical_rows_host_gpu, identical_outputs)
 {
     rocdist_generator gpu = nullptr, host = nullptr;
-    const rocdist_status status = rocdist_create_generator(&gpu, ROCDIST_RNG_PHILOX4X32_10);
-    if(status == ROCDIST_STATUS_NO_DEVICE)
-        GTEST_SKIP() << "GPU generator unavailable: " << rocdist_get_status_string(status);
-    ASSERT_EQ(status, ROCDIST_STATUS_SUCCESS);
+    ROCDIST_CREATE_GENERATOR_OR_SKIP(backend::gpu, &gpu);
     ASSERT_EQ(rocdist_create_generator_host(&host, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
     // Many short rows; rows of several tiles drawn more than 256 times (a
     // GPU groups their samples by tile) and at most 256 times (it sorts them

@@ -8,7 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include "categorical_calls.hpp"
+#include "support/categorical_calls.hpp"
+#include "support/gpu_test_support.hpp"
 
 namespace
 {
@@ -76,10 +77,7 @@ TEST_P(categorical_stream, element_is_the_column_of_the_double_streams_bits)
 TEST(categorical_host_gpu, identical_outputs)
 {
     rocdist_generator gpu = nullptr, host = nullptr;
-    const rocdist_status status = rocdist_create_generator(&gpu, ROCDIST_RNG_PHILOX4X32_10);
-    if(status == ROCDIST_STATUS_NO_DEVICE)
-        GTEST_SKIP() << "GPU generator unavailable: " << rocdist_get_status_string(status);
-    ASSERT_EQ(status, ROCDIST_STATUS_SUCCESS);
+    ROCDIST_CREATE_GENERATOR_OR_SKIP(backend::gpu, &gpu);
     ASSERT_EQ(rocdist_create_generator_host(&host, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
     for(size_t k : {size_t(1), size_t(10), size_t(1000), size_t(1000003)})
     {

@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include "backend_buffers.hpp"
-#include "generate_calls.hpp"
+#include "support/backend_buffers.hpp"
+#include "support/generate_calls.hpp"
 
 namespace
 {

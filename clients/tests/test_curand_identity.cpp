@@ -11,9 +11,9 @@
 
 #include <gtest/gtest.h>
 
-#include "backend_buffers.hpp"
 #include "curand_generator.hpp"
-#include "curand_pieces.hpp"
+#include "support/backend_buffers.hpp"
+#include "support/curand_pieces.hpp"
 
 namespace
 {

@@ -33,14 +33,14 @@
 #include <boost/math/distributions/normal.hpp>
 #include <gtest/gtest.h>
 
-#include "backend_buffers.hpp"
 #include "device_api_kernels.hpp"
-#include "gamma_calls.hpp"
-#include "gamma_family_calls.hpp"
-#include "goodness_of_fit.hpp"
-#include "gpu_test_support.hpp"
 #include "rocdist/rocdist.h"
 #include "rocdist/rocdist_kernel.h"
+#include "support/backend_buffers.hpp"
+#include "support/gamma_calls.hpp"
+#include "support/gamma_family_calls.hpp"
+#include "support/goodness_of_fit.hpp"
+#include "support/gpu_test_support.hpp"
 
 namespace
 {

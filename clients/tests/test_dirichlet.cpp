@@ -25,8 +25,8 @@
 #include <boost/math/special_functions/beta.hpp>
 #include <gtest/gtest.h>
 
-#include "gamma_family_calls.hpp"
-#include "goodness_of_fit.hpp"
+#include "support/gamma_family_calls.hpp"
+#include "support/goodness_of_fit.hpp"
 
 namespace
 {

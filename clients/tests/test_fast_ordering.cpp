@@ -17,8 +17,9 @@
 #include <gtest/gtest.h>
 
 #include "backend/compacted_chunks.hpp"
-#include "gamma_calls.hpp"
-#include "normal_calls.hpp"
+#include "support/gamma_calls.hpp"
+#include "support/gpu_test_support.hpp"
+#include "support/normal_calls.hpp"
 
 namespace
 {
@@ -66,10 +67,7 @@ class fast_ordering : public ::testing::TestWithParam<fast_param>
 protected:
     void SetUp() override
     {
-        const rocdist_status status = rocdist_test::create_generator(b(), &gen_);
-        if(b() == backend::gpu && status == ROCDIST_STATUS_NO_DEVICE)
-            GTEST_SKIP() << "GPU generator unavailable: " << rocdist_get_status_string(status);
-        ASSERT_EQ(status, ROCDIST_STATUS_SUCCESS);
+        ROCDIST_CREATE_GENERATOR_OR_SKIP(b(), &gen_);
         configure(gen_);
     }
     void TearDown() override
@@ -180,44 +178,33 @@ INSTANTIATE_TEST_SUITE_P(
 
 // The ziggurat's fast ordering: the reproducible ordering's values, on each
 // backend, at an offset inside a block and a size past a chunk.
-class ziggurat_fast_ordering : public ::testing::TestWithParam<backend>
+class ziggurat_fast_ordering : public rocdist_test::backend_test
 {
 protected:
     template <class T>
     std::vector<T> normals(rocdist_ordering ordering, bool half = false)
     {
-        rocdist_generator    g      = nullptr;
-        const rocdist_status status = rocdist_test::create_generator(GetParam(), &g);
-        if(status == ROCDIST_STATUS_NO_DEVICE)
-            return {};
-        EXPECT_EQ(status, ROCDIST_STATUS_SUCCESS);
-        EXPECT_EQ(rocdist_set_seed(g, 31), ROCDIST_STATUS_SUCCESS);
-        EXPECT_EQ(rocdist_set_offset(g, 3), ROCDIST_STATUS_SUCCESS);
-        EXPECT_EQ(rocdist_set_normal_method(g, ROCDIST_NORMAL_ZIGGURAT), ROCDIST_STATUS_SUCCESS);
-        EXPECT_EQ(rocdist_set_ordering(g, ordering), ROCDIST_STATUS_SUCCESS);
-        const size_t   n = 2 * chunk + 5;
-        std::vector<T> out;
+        EXPECT_EQ(rocdist_set_seed(gen_, 31), ROCDIST_STATUS_SUCCESS);
+        EXPECT_EQ(rocdist_set_offset(gen_, 3), ROCDIST_STATUS_SUCCESS);
+        EXPECT_EQ(rocdist_set_normal_method(gen_, ROCDIST_NORMAL_ZIGGURAT), ROCDIST_STATUS_SUCCESS);
+        EXPECT_EQ(rocdist_set_ordering(gen_, ordering), ROCDIST_STATUS_SUCCESS);
+        const size_t n = 2 * chunk + 5;
         if constexpr(sizeof(T) == 2)
         {
             rocdist_test::backend_buffer<T> buffer(GetParam(), n);
-            EXPECT_EQ(half ? rocdist_generate_normal_half(g, buffer.data(), n, 1.0f, 2.0f)
-                           : rocdist_generate_normal_bfloat16(g, buffer.data(), n, 1.0f, 2.0f),
+            EXPECT_EQ(half ? rocdist_generate_normal_half(gen_, buffer.data(), n, 1.0f, 2.0f)
+                           : rocdist_generate_normal_bfloat16(gen_, buffer.data(), n, 1.0f, 2.0f),
                       ROCDIST_STATUS_SUCCESS);
-            out = buffer.outputs();
+            return buffer.outputs();
         }
         else
-            out = rocdist_test::normal_vector<T>(GetParam(), g, n, T(1), T(2), false);
-        EXPECT_EQ(rocdist_destroy_generator(g), ROCDIST_STATUS_SUCCESS);
-        return out;
+            return rocdist_test::normal_vector<T>(GetParam(), gen_, n, T(1), T(2), false);
     }
 };
 
 TEST_P(ziggurat_fast_ordering, is_the_reproducible_ordering)
 {
-    const std::vector<float> fast = normals<float>(ROCDIST_ORDERING_FAST);
-    if(fast.empty())
-        GTEST_SKIP() << "GPU generator unavailable";
-    EXPECT_EQ(fast, normals<float>(ROCDIST_ORDERING_REPRODUCIBLE));
+    EXPECT_EQ(normals<float>(ROCDIST_ORDERING_FAST), normals<float>(ROCDIST_ORDERING_REPRODUCIBLE));
     EXPECT_EQ(normals<double>(ROCDIST_ORDERING_FAST), normals<double>(ROCDIST_ORDERING_REPRODUCIBLE));
     for(bool half : {true, false})
         EXPECT_EQ(normals<unsigned short>(ROCDIST_ORDERING_FAST, half),
@@ -225,9 +212,6 @@ TEST_P(ziggurat_fast_ordering, is_the_reproducible_ordering)
             << (half ? "half" : "bfloat16");
 }
 
-INSTANTIATE_TEST_SUITE_P(backends, ziggurat_fast_ordering, ::testing::Values(backend::host, backend::gpu),
-                         [](const ::testing::TestParamInfo<backend>& info) {
-                             return std::string(rocdist_test::to_string(info.param));
-                         });
+ROCDIST_INSTANTIATE_BACKENDS(ziggurat_fast_ordering);
 
 } // namespace

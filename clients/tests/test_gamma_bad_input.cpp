@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gamma_calls.hpp"
+#include "support/gamma_calls.hpp"
 
 namespace
 {

@@ -27,8 +27,8 @@
 #include <boost/math/distributions/gamma.hpp>
 #include <gtest/gtest.h>
 
-#include "gamma_calls.hpp"
-#include "goodness_of_fit.hpp"
+#include "support/gamma_calls.hpp"
+#include "support/goodness_of_fit.hpp"
 
 namespace
 {

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gamma_family_calls.hpp"
+#include "support/gamma_family_calls.hpp"
 
 namespace
 {

@@ -17,9 +17,9 @@
 #include <boost/math/distributions/gamma.hpp>
 #include <gtest/gtest.h>
 
-#include "gamma_calls.hpp"
-#include "gamma_family_calls.hpp"
-#include "goodness_of_fit.hpp"
+#include "support/gamma_calls.hpp"
+#include "support/gamma_family_calls.hpp"
+#include "support/goodness_of_fit.hpp"
 
 namespace
 {

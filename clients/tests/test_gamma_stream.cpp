@@ -14,7 +14,8 @@
 
 #include <gtest/gtest.h>
 
-#include "gamma_calls.hpp"
+#include "support/gamma_calls.hpp"
+#include "support/gpu_test_support.hpp"
 
 namespace
 {
@@ -29,10 +30,7 @@ class gamma_stream : public ::testing::TestWithParam<stream_param>
 protected:
     void SetUp() override
     {
-        const rocdist_status status = rocdist_test::create_generator(b(), &gen_);
-        if(b() == backend::gpu && status == ROCDIST_STATUS_NO_DEVICE)
-            GTEST_SKIP() << "GPU generator unavailable: " << rocdist_get_status_string(status);
-        ASSERT_EQ(status, ROCDIST_STATUS_SUCCESS);
+        ROCDIST_CREATE_GENERATOR_OR_SKIP(b(), &gen_);
     }
     void TearDown() override
     {

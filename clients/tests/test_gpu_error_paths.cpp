@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "gpu_test_support.hpp"
+#include "support/gpu_test_support.hpp"
 
 namespace
 {

@@ -8,9 +8,9 @@
 // emulated platform can fail on request.
 #include <vector>
 
-#include "categorical_calls.hpp"
-#include "categorical_rows_calls.hpp"
-#include "gpu_test_support.hpp"
+#include "support/categorical_calls.hpp"
+#include "support/categorical_rows_calls.hpp"
+#include "support/gpu_test_support.hpp"
 
 namespace
 {

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "categorical_calls.hpp"
-#include "gpu_test_support.hpp"
+#include "support/categorical_calls.hpp"
+#include "support/gpu_test_support.hpp"
 
 namespace
 {

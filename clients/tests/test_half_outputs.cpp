@@ -18,8 +18,8 @@
 #include <gtest/gtest.h>
 
 #include "backend/narrowed_outputs.hpp"
-#include "goodness_of_fit.hpp"
-#include "normal_calls.hpp"
+#include "support/goodness_of_fit.hpp"
+#include "support/normal_calls.hpp"
 
 namespace
 {

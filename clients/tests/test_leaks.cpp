@@ -10,9 +10,9 @@
 
 #include <gtest/gtest.h>
 
-#include "allocated_bytes.hpp"
-#include "backend_buffers.hpp"
-#include "generate_calls.hpp"
+#include "support/allocated_bytes.hpp"
+#include "support/backend_buffers.hpp"
+#include "support/generate_calls.hpp"
 
 namespace
 {

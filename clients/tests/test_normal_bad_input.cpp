@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "normal_calls.hpp"
+#include "support/normal_calls.hpp"
 
 namespace
 {

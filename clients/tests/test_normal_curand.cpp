@@ -15,12 +15,12 @@
 
 #include <gtest/gtest.h>
 
-#include "box_muller_error.hpp"
 #include "curand_generator.hpp"
-#include "curand_pieces.hpp"
-#include "normal_calls.hpp"
 #include "rocdist/device/blocks/normal_functors.hpp"
 #include "rocdist/device/engine/philox4x32_10.hpp"
+#include "support/box_muller_error.hpp"
+#include "support/curand_pieces.hpp"
+#include "support/normal_calls.hpp"
 
 namespace
 {

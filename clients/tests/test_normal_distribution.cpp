@@ -12,9 +12,9 @@
 #include <boost/math/distributions/normal.hpp>
 #include <gtest/gtest.h>
 
-#include "goodness_of_fit.hpp"
-#include "normal_calls.hpp"
 #include "rocdist/device/distributions/inverse_cdf.hpp"
+#include "support/goodness_of_fit.hpp"
+#include "support/normal_calls.hpp"
 
 namespace
 {

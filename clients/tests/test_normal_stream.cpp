@@ -10,7 +10,8 @@
 
 #include <gtest/gtest.h>
 
-#include "normal_calls.hpp"
+#include "support/gpu_test_support.hpp"
+#include "support/normal_calls.hpp"
 
 namespace
 {
@@ -25,10 +26,7 @@ class normal_stream : public ::testing::TestWithParam<stream_param>
 protected:
     void SetUp() override
     {
-        const rocdist_status status = rocdist_test::create_generator(std::get<0>(GetParam()), &gen_);
-        if(std::get<0>(GetParam()) == backend::gpu && status == ROCDIST_STATUS_NO_DEVICE)
-            GTEST_SKIP() << "GPU generator unavailable: " << rocdist_get_status_string(status);
-        ASSERT_EQ(status, ROCDIST_STATUS_SUCCESS);
+        ROCDIST_CREATE_GENERATOR_OR_SKIP(std::get<0>(GetParam()), &gen_);
         ASSERT_EQ(rocdist_set_normal_method(gen_, std::get<1>(GetParam())), ROCDIST_STATUS_SUCCESS);
     }
     void TearDown() override

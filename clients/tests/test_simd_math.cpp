@@ -106,16 +106,15 @@ HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 
-#include <hwy/targets.h>
-
 #include <boost/math/distributions/normal.hpp>
 
-#include "box_muller_error.hpp"
-#include "float_ulp_error.hpp"
 #include "rocdist/device/distributions/box_muller.hpp"
 #include "rocdist/device/distributions/box_muller_radius.hpp"
 #include "rocdist/device/distributions/sincos_angle.hpp"
 #include "rocdist/device/distributions/uniform.hpp"
+#include "support/box_muller_error.hpp"
+#include "support/float_ulp_error.hpp"
+#include "support/highway_targets.hpp"
 
 namespace rocdist_test::simd_math
 {
@@ -168,32 +167,13 @@ std::uint32_t to_bits(float f)
     return b;
 }
 
-// The vector targets this build compiles, best first (the test's own
-// HWY_TARGETS, which the library's block kernels share).
-std::vector<std::int64_t> vector_targets()
+class simd_math : public highway_target_test
 {
-    std::vector<std::int64_t> r;
-    for(std::int64_t t = HWY_TARGETS & ROCDIST_HOST_SIMD_TARGETS; t != 0; t &= t - 1)
-        r.push_back(t & -t);
-    return r;
-}
-
-class simd_math : public ::testing::TestWithParam<std::int64_t>
-{
-protected:
-    void SetUp() override
-    {
-        if((hwy::SupportedTargets() & GetParam()) == 0)
-            GTEST_SKIP() << "this CPU does not run Highway's " << hwy::TargetName(GetParam()) << " target";
-        hwy::SetSupportedTargetsForTest(GetParam());
-    }
-    void TearDown() override { hwy::SetSupportedTargetsForTest(0); }
 };
 
-INSTANTIATE_TEST_SUITE_P(targets, simd_math, ::testing::ValuesIn(vector_targets()),
-                         [](const ::testing::TestParamInfo<std::int64_t>& info) {
-                             return std::string(hwy::TargetName(info.param));
-                         });
+// The vector targets this build compiles.
+INSTANTIATE_TEST_SUITE_P(targets, simd_math, ::testing::ValuesIn(compiled_targets(ROCDIST_HOST_SIMD_TARGETS)),
+                         target_name);
 
 // Calls check(inputs, count) with the inputs next() gives, a batch at a time
 // (a short last batch is padded with its last input).

@@ -11,7 +11,7 @@
 
 #include "rocdist/device/distributions/sincos_angle.hpp"
 
-#include "float_ulp_error.hpp"
+#include "support/float_ulp_error.hpp"
 
 namespace
 {

@@ -7,7 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "backend_buffers.hpp"
+#include "support/backend_buffers.hpp"
+#include "support/gpu_test_support.hpp"
 
 namespace
 {
@@ -117,10 +118,7 @@ ROCDIST_INSTANTIATE_BACKENDS(stream_contract);
 TEST(host_gpu_agreement, words_floats_and_doubles_are_identical)
 {
     rocdist_generator gpu = nullptr, host = nullptr;
-    const rocdist_status status = rocdist_create_generator(&gpu, ROCDIST_RNG_PHILOX4X32_10);
-    if(status == ROCDIST_STATUS_NO_DEVICE)
-        GTEST_SKIP() << "GPU generator unavailable: " << rocdist_get_status_string(status);
-    ASSERT_EQ(status, ROCDIST_STATUS_SUCCESS);
+    ROCDIST_CREATE_GENERATOR_OR_SKIP(backend::gpu, &gpu);
     ASSERT_EQ(rocdist_create_generator_host(&host, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
     for(rocdist_generator g : {gpu, host})
     {

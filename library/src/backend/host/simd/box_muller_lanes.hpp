@@ -5,13 +5,13 @@
 // contrib's Log (4 ulp) and Sin and Cos (3 ulp) would not fit the bound
 // below. Measured over 2^28 random word pairs (AVX2, AVX-512): within 3.58
 // ulp of exact values and 3 ulp of the scalar functor's libm values, whose
-// bound is 5 (box_muller_error.hpp; test_host_vector_kernels.cpp and
+// bound is 5 (box_muller_error.hpp; test_block_kernels.cpp and
 // test_simd_math.cpp assert it).
 //
 // Double Box-Muller (distributions::box_muller(x0, x1, y0, y1)): the same
 // uniform and angle, bit for bit, then Highway contrib's Log (4 ulp), Sin
 // and Cos (3 ulp) instead of libm's log, sin and cos: within 3.5 ulp of the
-// scalar functor's libm values over test_host_vector_kernels.cpp's requests
+// scalar functor's libm values over test_block_kernels.cpp's requests
 // (AVX2, AVX-512), whose bound is 8 (box_muller_error.hpp), far inside the
 // host/GPU tolerance (2^-46 relative).
 //

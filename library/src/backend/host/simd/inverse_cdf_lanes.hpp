@@ -4,7 +4,7 @@
 // -log(4 q (1 - q)) or -log1p(-e^2) with log_unit (the GPU kernels' log,
 // within 1.23 ulp; log1p with the rounding of 1 + x added back) where the
 // scalar code calls libm, and the erfinv core's arithmetic. A value may thus
-// differ from the scalar function's by a few ulp (test_host_vector_kernels.cpp
+// differ from the scalar function's by a few ulp (test_block_kernels.cpp
 // bounds it). Lanes beyond Giles' fitted range (w > 16, about one element
 // in 2^24), where the scalar code refines with a Halley step, are the
 // caller's to finish on the scalar path. The double forms are here too:

@@ -1,6 +1,7 @@
-// What the GPU-only tests share: a GPU generator (skipped with the reason
-// where none can be made), the host generator's output as the reference,
-// and work held back on a stream. On the emulated platform deferred
+// What the GPU tests share: a generator, the test skipped with the reason
+// where it is a GPU one and none can be made (also for the tests that run
+// on both backends), the host generator's output as the reference, and
+// work held back on a stream. On the emulated platform deferred
 // execution holds it back for certain; on a GPU a long fill does, in
 // practice.
 #pragma once
@@ -18,19 +19,27 @@
 #include "rocdist_emulator.h"
 #endif
 
+// Makes *g a generator of backend b (create_generator), or, where b is the
+// GPU and this machine has none, skips the test with the reason (.ci/run
+// looks for "GPU generator unavailable" in the emulated build's test log);
+// any other failure fails the test. A macro: GTEST_SKIP and ASSERT_EQ
+// return from the function they are in, a test body or a fixture's SetUp.
+#define ROCDIST_CREATE_GENERATOR_OR_SKIP(b, g)                                                         \
+    do                                                                                                 \
+    {                                                                                                  \
+        const rocdist_status create_status = ::rocdist_test::create_generator((b), (g));               \
+        if((b) == ::rocdist_test::backend::gpu && create_status == ROCDIST_STATUS_NO_DEVICE)           \
+            GTEST_SKIP() << "GPU generator unavailable: " << rocdist_get_status_string(create_status); \
+        ASSERT_EQ(create_status, ROCDIST_STATUS_SUCCESS) << rocdist_get_status_string(create_status);  \
+    } while(false)
+
 namespace rocdist_test
 {
 
 class gpu_generator_test : public ::testing::Test
 {
 protected:
-    void SetUp() override
-    {
-        const rocdist_status status = rocdist_create_generator(&gen_, ROCDIST_RNG_PHILOX4X32_10);
-        if(status == ROCDIST_STATUS_NO_DEVICE)
-            GTEST_SKIP() << "GPU generator unavailable: " << rocdist_get_status_string(status);
-        ASSERT_EQ(status, ROCDIST_STATUS_SUCCESS) << rocdist_get_status_string(status);
-    }
+    void SetUp() override { ROCDIST_CREATE_GENERATOR_OR_SKIP(backend::gpu, &gen_); }
     void TearDown() override
     {
         if(gen_ != nullptr)

@@ -16,7 +16,7 @@ namespace rocdist_test
 constexpr double box_muller_bound_ulp = 5;
 
 // Doubles, through Highway's Log (4 ulp), Sin and Cos (3 ulp): at most 3.5
-// ulp from libm's values over test_host_vector_kernels.cpp's requests, 1 ulp
+// ulp from libm's values over test_block_kernels.cpp's requests, 1 ulp
 // of the largest term over test_normal_curand.cpp's (AVX2, AVX-512).
 constexpr double box_muller_double_bound_ulp = 8;
 

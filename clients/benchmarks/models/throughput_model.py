@@ -49,9 +49,9 @@ for the tile's largest and summed in fixed point), and its share is of the
 read bandwidth (the same 3.35 TB/s of HBM3). The block-wide reductions
 once per tile of 4096 weights, the second pass over the tiles that hold
 samples, the launches and the host's wait for the validation are not in
-it (docs/performance.md puts figures on them).
+it (docs/design/gpu_throughput_model.md puts figures on them).
 
-Usage: clients/benchmarks/throughput_model.py --cuda BUILD_DIR
+Usage: clients/benchmarks/models/throughput_model.py --cuda BUILD_DIR
 """
 import argparse
 import math
@@ -64,7 +64,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "cmake"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "cmake"))
 import kernel_resources  # noqa: E402  (compile commands of a configured build)
 
 SOURCE = os.path.join(HERE, "throughput_model_kernels.hip")
