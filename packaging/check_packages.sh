@@ -10,7 +10,8 @@
 #     and dpkg refuses each further runtime .deb given (another platform's)
 #     beside this one, naming it;
 #   - the runtime alone: its dependencies resolve and the ldconfig trigger
-#     makes it loadable by name; with the development package,
+#     makes it loadable by name; python3-rocdist beside it imports and
+#     samples; with the development package,
 #     check_installed.sh builds and runs C, C++ and Fortran programs against
 #     the installed files only.
 # Usage: packaging/check_packages.sh BUILD_DIR [OTHER_RUNTIME.deb...]
@@ -43,7 +44,9 @@ clients_deb="$build/rocdist${suffix}-clients_${version}_${arch}.deb"
 rpm_runtime="$build/rocdist${suffix}-${version}-1.x86_64.rpm"
 rpm_devel="$build/rocdist${suffix}-devel-${version}-1.x86_64.rpm"
 rpm_clients="$build/rocdist${suffix}-clients-${version}-1.x86_64.rpm"
-for f in "$dev_deb" "$clients_deb" "$rpm_runtime" "$rpm_devel" "$rpm_clients"; do
+python_deb="$build/python3-rocdist_${version}_all.deb"
+rpm_python="$build/python3-rocdist-${version}-1.noarch.rpm"
+for f in "$dev_deb" "$clients_deb" "$python_deb" "$rpm_runtime" "$rpm_devel" "$rpm_clients" "$rpm_python"; do
   [[ -f "$f" ]] || fail "$(basename "$f") was not made"
 done
 
@@ -60,6 +63,8 @@ field_has() { # deb, field, expected entry
 }
 field_has "$dev_deb" Depends "$runtime (= $version)"
 field_has "$clients_deb" Depends "$runtime (= $version)"
+field_has "$python_deb" Depends "librocdist0 (>= $version)"
+field_has "$python_deb" Depends "python3-numpy"
 for p in "" -hip -cuda; do
   [[ "$p" == "$suffix" ]] && continue
   field_has "$runtime_deb" Conflicts "librocdist0$p"
@@ -75,6 +80,7 @@ if dpkg-deb --ctrl-tarfile "$runtime_deb" | tar -t | grep -q -e postinst -e post
 fi
 rpm -qpR "$rpm_devel" | grep -qx "rocdist${suffix} = $version" || fail "rocdist${suffix}-devel does not require rocdist${suffix} = $version"
 rpm -qp --provides "$rpm_devel" | grep -qx "pkgconfig(rocdist) = $version" || fail "rocdist${suffix}-devel does not provide pkgconfig(rocdist)"
+rpm -qpR "$rpm_python" | grep -qx "rocdist >= $version" || fail "python3-rocdist does not require rocdist >= $version"
 
 echo "-- layout"
 deb_lists() { # deb, then the paths it must hold
@@ -101,6 +107,10 @@ rpm_lists "$rpm_runtime" "/usr/lib64/librocdist.so.$version" /usr/lib64/librocdi
 rpm_lists "$rpm_devel" /usr/lib64/librocdist.so /usr/lib64/cmake/rocdist/rocdist-config.cmake \
   /usr/lib64/pkgconfig/rocdist.pc "${headers[@]}"
 rpm_lists "$rpm_clients" "${clients[@]}"
+deb_lists "$python_deb" /usr/lib/python3/dist-packages/rocdist/__init__.py /usr/lib/python3/dist-packages/rocdist/_library.py
+python_files=$(rpm -qpl "$rpm_python") # read whole: grep -q would stop rpm by SIGPIPE
+grep -q '^/usr/lib/python3\.[0-9]*/site-packages/rocdist/__init__\.py$' <<<"$python_files" \
+  || fail "python3-rocdist's RPM lacks rocdist/__init__.py under site-packages"
 if rpm -qpl "$rpm_runtime" | grep -q '^/usr/include'; then fail "the runtime RPM holds headers"; fi
 [[ $install -eq 1 ]] || exit 0
 
@@ -128,6 +138,12 @@ cache=$(ldconfig -p)
 grep -q "librocdist.so.0 (.*) => \(/usr\)\?/lib/$triplet/librocdist.so.0$" <<<"$cache" \
   || fail "the ldconfig trigger did not list $library"
 python3 -c "import ctypes; v = ctypes.c_int(); ctypes.CDLL('librocdist.so.0').rocdist_get_version(ctypes.byref(v)); print('loads; rocdist_get_version:', v.value)"
+
+echo "-- python3-rocdist beside the runtime"
+apt_get install "$python_deb"
+installed=(python3-rocdist "${installed[@]}")
+# Debian's python3, away from the source tree: the installed module only.
+(cd / && /usr/bin/python3 -c "import rocdist; print(rocdist.__file__, rocdist.Generator(1).standard_normal(3))")
 
 echo "-- bad input: another platform's runtime beside this one"
 for other in "${others[@]}"; do

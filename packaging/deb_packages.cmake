@@ -56,3 +56,14 @@ set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_DEPENDS "${ROCDIST_DEB_RUNTIME} (= ${PROJEC
 set(CPACK_DEBIAN_CLIENTS_PACKAGE_DEPENDS
     "${ROCDIST_DEB_RUNTIME} (= ${PROJECT_VERSION}), libc6, libgcc-s1, libstdc++6, libgfortran5, libbenchmark1debian, libopenmpi3, libhwy1")
 set(CPACK_DEBIAN_CLIENTS_PACKAGE_RECOMMENDS "python3-numpy, openmpi-bin")
+
+# The Python package: pure Python, the same from every platform's build; it
+# needs a runtime, which every platform's provides by the plain name.
+set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-rocdist)
+set(CPACK_DEBIAN_PYTHON_PACKAGE_ARCHITECTURE all)
+set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
+set(CPACK_DEBIAN_PYTHON_DESCRIPTION "${summary_python}\n${description_python}")
+set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "python3 (>= 3.11), python3-numpy, ${plain_runtime} (>= ${PROJECT_VERSION})")
+set(CPACK_DEBIAN_PYTHON_PACKAGE_SUGGESTS "python3-torch")
+install(FILES copyright ${CMAKE_CURRENT_BINARY_DIR}/changelog.gz
+        DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/python3-rocdist COMPONENT python)

@@ -32,6 +32,17 @@ endif()
 # generator, from rocdist.pc under /usr/lib64/pkgconfig.
 set(CPACK_RPM_DEVELOPMENT_PACKAGE_REQUIRES "${name_runtime} = ${PROJECT_VERSION}, pkgconfig")
 set(CPACK_RPM_CLIENTS_PACKAGE_REQUIRES "${name_runtime} = ${PROJECT_VERSION}")
+
+# The Python package: pure Python, the same from every platform's build.
+set(CPACK_RPM_PYTHON_PACKAGE_NAME python3-rocdist)
+set(CPACK_RPM_PYTHON_PACKAGE_ARCHITECTURE noarch)
+set(CPACK_RPM_PYTHON_PACKAGE_SUMMARY "${summary_python}")
+set(CPACK_RPM_PYTHON_PACKAGE_DESCRIPTION "${description_python}")
+set(CPACK_RPM_PYTHON_PACKAGE_REQUIRES "python3 >= 3.11, python3-numpy, ${plain_runtime} >= ${PROJECT_VERSION}")
+install(FILES copyright DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/licenses/python3-rocdist COMPONENT python)
+# The interpreter's package owns its site-packages.
+get_filename_component(python_lib_dir /usr/${ROCDIST_PYTHON_INSTALL_DIR} DIRECTORY)
+list(APPEND CPACK_RPM_EXCLUDE_FROM_AUTO_FILELIST_ADDITION ${python_lib_dir} /usr/${ROCDIST_PYTHON_INSTALL_DIR})
 # The clients' libcurand comes from the CUDA toolkit, not from an RPM.
 set(CPACK_RPM_CLIENTS_PACKAGE_AUTOREQ OFF)
 # Debian's rpmbuild would add /usr/lib/.build-id links, which collide
