@@ -98,7 +98,7 @@ elseif(ROCDIST_GPU_PLATFORM STREQUAL "emulated")
 endif()
 
 # Adds the platform's compile definition and GPU runtime to a target that
-# includes library/src/config.hpp (the library, and tests that reach inside).
+# includes library/src/build_config.hpp (the library, and tests that reach inside).
 function(rocdist_use_gpu_platform target)
   if(ROCDIST_GPU_PLATFORM STREQUAL "cuda")
     target_compile_definitions(${target} PRIVATE ROCDIST_BUILD_GPU_CUDA=1)

@@ -20,7 +20,7 @@
 #include "backend/host/parallel_for.hpp"
 #include "bench_context.hpp"
 #include "bench_input.hpp"
-#include "config.hpp"
+#include "build_config.hpp"
 #include "gpu_peers.hpp"
 #include "numpy_peer.hpp"
 #include "store_bandwidth.hpp"

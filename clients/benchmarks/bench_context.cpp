@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "config.hpp"
+#include "build_config.hpp"
 
 #if ROCDIST_HAS_GPU_BACKEND
 #include "backend/gpu/runtime.hpp"

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "bench_context.hpp"
-#include "config.hpp"
+#include "build_config.hpp"
 
 #if ROCDIST_HAS_GPU_BACKEND
 #include "backend/gpu/runtime.hpp"

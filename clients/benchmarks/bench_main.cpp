@@ -18,8 +18,8 @@
 #include <string>
 
 #include "bench_context.hpp"
+#include "build_config.hpp"
 #include "gpu_peers.hpp"
-#include "config.hpp"
 #include "rocdist/rocdist_version.h"
 
 #if ROCDIST_HAS_GPU_BACKEND

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "config.hpp" // before Highway: the targets it compiles
+#include "build_config.hpp" // before Highway: the targets it compiles
 
 #include <hwy/targets.h>
 

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <vector>
 
-#include "config.hpp"
+#include "build_config.hpp"
 #include "peer_script.hpp"
 
 namespace rocdist_bench

@@ -6,7 +6,7 @@
 
 #include <cstddef>
 
-#include "config.hpp"
+#include "build_config.hpp"
 
 namespace rocdist_bench
 {

@@ -7,7 +7,7 @@
 
 #include <cstddef>
 
-#include "config.hpp"
+#include "build_config.hpp"
 #include "rocdist/rocdist.h"
 
 namespace rocdist_test

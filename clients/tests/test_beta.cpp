@@ -93,7 +93,7 @@ protected:
 
     // (a, b): (0.2, 3) takes the logarithms' path on every backend, (2.5,
     // 1.5) the variates' own ratio on host generators in float
-    // (beta_dirichlet_host.hpp).
+    // (gamma_family_host.hpp).
     template <class T>
     void expect_stream_contract(T a, T b)
     {

@@ -32,30 +32,30 @@ namespace rocdist_test
 namespace
 {
 
-namespace backend = rocdist::backend;
-namespace engine  = rocdist::engine;
+namespace blocks = rocdist::blocks;
+namespace engine = rocdist::engine;
 
-// The suite's one instantiation, for the tests of test_chunk_kernels.cpp,
-// test_gamma_blocks.cpp and test_weight_tiles.cpp too.
+// The suite's one instantiation, for the tests of test_compacted_kernels.cpp,
+// test_gamma_blocks.cpp and test_categorical_rows_tiles.cpp too.
 INSTANTIATE_TEST_SUITE_P(targets, host_vector_kernels, ::testing::ValuesIn(compiled_targets()), target_name);
 
 TEST_P(host_vector_kernels, words_bit_identical)
 {
-    compare<unsigned int>([](engine::philox_key k) { return backend::bits_functor{k}; },
+    compare<unsigned int>([](engine::philox_key k) { return blocks::bits_functor{k}; },
                           [](rocdist_generator g, unsigned int* out, size_t n) { return rocdist_generate(g, out, n); },
                           same_bits<unsigned int>);
 }
 
 TEST_P(host_vector_kernels, uniform_floats_bit_identical)
 {
-    compare<float>([](engine::philox_key k) { return backend::uniform_float_functor{k}; },
+    compare<float>([](engine::philox_key k) { return blocks::uniform_float_functor{k}; },
                    [](rocdist_generator g, float* out, size_t n) { return rocdist_generate_uniform(g, out, n); },
                    same_bits<float>);
 }
 
 TEST_P(host_vector_kernels, uniform_doubles_bit_identical)
 {
-    compare<double>([](engine::philox_key k) { return backend::uniform_double_functor{k}; },
+    compare<double>([](engine::philox_key k) { return blocks::uniform_double_functor{k}; },
                     [](rocdist_generator g, double* out, size_t n) { return rocdist_generate_uniform_double(g, out, n); },
                     same_bits<double>);
 }
@@ -77,7 +77,7 @@ TEST_P(host_vector_kernels, categorical_bit_identical)
     rocdist_categorical table = nullptr;
     ASSERT_EQ(rocdist_create_categorical(probe, w.data(), w.size(), &table), ROCDIST_STATUS_SUCCESS);
     compare<unsigned int>(
-        [&](engine::philox_key key) { return backend::categorical_functor{key, entries.data(), k}; },
+        [&](engine::philox_key key) { return blocks::categorical_functor{key, entries.data(), k}; },
         [&](rocdist_generator g, unsigned int* out, size_t n) { return rocdist_generate_categorical(g, table, out, n); },
         same_bits<unsigned int>);
     EXPECT_EQ(rocdist_destroy_categorical(table), ROCDIST_STATUS_SUCCESS);
@@ -92,7 +92,7 @@ void compare_normals(Check check)
         SCOPED_TRACE(::testing::Message() << "mean " << c.mean << " stddev " << c.stddev << " log " << c.log_normal);
         compare<T>(
             [&](engine::philox_key k) {
-                return backend::normal_functor<Method, T>{k, {c.mean, c.stddev, c.log_normal}};
+                return blocks::normal_functor<Method, T>{k, {c.mean, c.stddev, c.log_normal}};
             },
             [&](rocdist_generator g, T* out, size_t n) {
                 if(rocdist_set_normal_method(g, Method) != ROCDIST_STATUS_SUCCESS)

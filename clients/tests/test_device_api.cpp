@@ -590,7 +590,7 @@ TEST_F(device_api_gpu, warp_gamma_rounds_at_shape_one)
     for(size_t i = 0; i < tries; ++i)
     {
         float x;
-        accepted += rocdist::backend::gamma_first_attempt(key, i, params, rocdist::backend::gamma_variates<float>{}, x);
+        accepted += rocdist::blocks::gamma_first_attempt(key, i, params, rocdist::blocks::gamma_variates<float>{}, x);
     }
     const double p = static_cast<double>(accepted) / tries;
 

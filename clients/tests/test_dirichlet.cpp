@@ -182,7 +182,7 @@ protected:
 
     // Alpha with a component below 1/2 takes the logarithms' path on every
     // backend; all at 1/2 or more, the variates' own ratios on host
-    // generators in float (beta_dirichlet_host.hpp).
+    // generators in float (gamma_family_host.hpp).
     template <class T>
     void expect_stream_contract(const std::vector<T>& alpha)
     {
@@ -219,7 +219,7 @@ protected:
             GTEST_SKIP() << "compares the GPU generator with the host one";
         rocdist_generator host = nullptr;
         ASSERT_EQ(rocdist_create_generator_host(&host, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
-        // k = 3000: a GPU block per row (parameter_array_kernels.hip).
+        // k = 3000: a GPU block per row (gamma_family_kernels.hip).
         for(const std::vector<T>& alpha : {std::vector<T>(3, T(1e-3)), std::vector<T>{T(1e-3), T(1), T(100)},
                                            std::vector<T>(1000, T(0.5)), std::vector<T>(3000, T(0.25))})
         {
@@ -236,7 +236,7 @@ protected:
     }
 };
 
-// Rows wider than the host's pieces (beta_dirichlet_host.cpp) are computed
+// Rows wider than the host's pieces (gamma_family_host.cpp) are computed
 // piece by piece, twice: valid, and the same rows whatever the split.
 TEST_P(dirichlet_stream, rows_beyond_the_host_buffer)
 {

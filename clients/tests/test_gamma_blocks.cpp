@@ -32,6 +32,8 @@ namespace
 {
 
 namespace backend = rocdist::backend;
+
+namespace blocks  = rocdist::blocks;
 namespace engine  = rocdist::engine;
 
 // Whether a and b are within the bound, counting a flipped decision (a
@@ -62,7 +64,7 @@ void compare_gamma(bool vector_target)
         std::size_t elements = 0, flips = 0;
         compare<T>(
             [&](engine::philox_key k) {
-                return backend::gamma_functor<T>{k, rocdist::distributions::make_gamma_params(shape, scale)};
+                return blocks::gamma_functor<T>{k, rocdist::distributions::make_gamma_params(shape, scale)};
             },
             [&](rocdist_generator g, T* out, size_t n) { return generate_gamma(g, out, n, shape, scale); },
             [&](T a, T b) {
@@ -107,7 +109,7 @@ void compare_gamma_shapes(bool vector_target)
         backend_buffer<T> buffer(rocdist_test::backend::host, q.n, q.misalign);
         ASSERT_EQ(generate_gamma_shapes(gen, buffer.data(), q.n, shapes.data(), T(1)), ROCDIST_STATUS_SUCCESS);
         const std::vector<T>                   got = buffer.outputs();
-        const backend::gamma_shapes_functor<T> f{engine::philox_key_from_seed(q.seed),
+        const blocks::gamma_shapes_functor<T> f{engine::philox_key_from_seed(q.seed),
                                                  {shapes.data(), q.offset, q.n, T(1), T(0)}};
         size_t bad = 0;
         for(size_t j = 0; j < q.n && bad < 5; ++j)
@@ -135,7 +137,7 @@ TEST_P(host_vector_kernels, gamma_shapes_double_within_bound) { compare_gamma_sh
 
 // Beta and Dirichlet with a shape below 1/2, whose ratios the host forms
 // from the gamma kernel's scaled logarithms (backend/host/
-// beta_dirichlet_host.cpp): against the scalar functor and
+// gamma_family_host.cpp): against the scalar functor and
 // backend::dirichlet_row, within the host/GPU tolerance of ratios
 // (gamma_family_calls.hpp), one value in 2^16 allowed beyond it (a flipped
 // decision); bit-identical on a target without vector kernels.
@@ -164,7 +166,7 @@ void compare_beta_logs(bool vector_target)
         size_t       elements = 0, flips = 0;
         compare<T>(
             [&](engine::philox_key k) {
-                return backend::beta_functor<T>{k, {rocdist::distributions::make_gamma_params(c.a, T(1)),
+                return blocks::beta_functor<T>{k, {rocdist::distributions::make_gamma_params(c.a, T(1)),
                                                     rocdist::distributions::make_gamma_params(c.b, T(1))}};
             },
             [&](rocdist_generator g, T* out, size_t n) { return rocdist_test::generate_beta(g, out, n, c.a, c.b); },

@@ -21,7 +21,7 @@
 namespace
 {
 
-namespace backend       = rocdist::backend;
+namespace blocks        = rocdist::blocks;
 namespace distributions = rocdist::distributions;
 namespace engine        = rocdist::engine;
 
@@ -74,7 +74,7 @@ bool reference_retry(const distributions::gamma_params<T>& p, std::uint64_t e, u
 template <class T>
 void reference_packet(const distributions::gamma_params<T>& p, std::uint64_t b, T* v, std::uint64_t& retried)
 {
-    constexpr unsigned         G     = backend::gamma_group_size<T>;
+    constexpr unsigned         G     = blocks::gamma_group_size<T>;
     const engine::substream_id group = engine::element_substream(engine::substream_tag::gamma_group, b);
     const engine::philox_words boost = engine::substream_block(key, group, 0);
     for(unsigned k = 0; k < G; ++k)
@@ -102,9 +102,9 @@ template <class T>
 void expect_documented_layout(T shape)
 {
     SCOPED_TRACE(::testing::Message() << "shape " << shape);
-    constexpr unsigned              G = backend::gamma_group_size<T>;
+    constexpr unsigned              G = blocks::gamma_group_size<T>;
     const auto                      p = distributions::make_gamma_params(shape, T(1));
-    const backend::gamma_functor<T> f{key, p};
+    const blocks::gamma_functor<T> f{key, p};
     std::uint64_t                   differing = 0, retried = 0;
     constexpr std::uint64_t         blocks    = 40000;
     for(std::uint64_t b = 0; b < blocks; ++b)

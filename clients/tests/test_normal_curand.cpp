@@ -102,7 +102,7 @@ TEST_F(normal_curand, double_any_seed_at_offset_zero)
                 worst = std::max(worst, rocdist_test::box_muller_error_ulp(got[i], expected[i], -3.0, 0, 53));
             EXPECT_LE(worst, rocdist_test::box_muller_double_bound_ulp) << "seed " << seed << " n " << n;
             largest = std::max(largest, worst);
-            const rocdist::backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, double> f{
+            const rocdist::blocks::normal_functor<ROCDIST_NORMAL_BOX_MULLER, double> f{
                 rocdist::engine::philox_key_from_seed(seed), {-3.0, 0.25, false}};
             for(size_t i = 0; i < n; i += 2)
             {

@@ -21,7 +21,7 @@
 
 #include <gtest/gtest.h>
 
-#include "config.hpp" // before Highway: the targets it compiles
+#include "build_config.hpp" // before Highway: the targets it compiles
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "test_simd_math.cpp"

@@ -56,7 +56,7 @@ std::vector<typename Sampler::value_type> emulate_warps(const Sampler& s, unsign
 
 // The candidates of each chunk run one after another, as the host backend
 // defines the fast ordering (backend::fill_chunk; the host's vector kernels
-// are held to it in test_chunk_kernels.cpp).
+// are held to it in test_compacted_kernels.cpp).
 template <class Sampler>
 std::vector<typename Sampler::value_type> sequential_candidates(const Sampler& s)
 {

@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <new>
 
-#include "config.hpp"
+#include "build_config.hpp"
 
 #ifdef __linux__
 #include <sys/mman.h>

@@ -44,17 +44,17 @@ rocdist_status generator::generate_with(const Functor& f, typename Functor::valu
 
 rocdist_status generator::generate(unsigned int* out, std::size_t n)
 {
-    return generate_with(backend::bits_functor{engine::philox_key_from_seed(seed_)}, out, n);
+    return generate_with(blocks::bits_functor{engine::philox_key_from_seed(seed_)}, out, n);
 }
 
 rocdist_status generator::generate(float* out, std::size_t n)
 {
-    return generate_with(backend::uniform_float_functor{engine::philox_key_from_seed(seed_)}, out, n);
+    return generate_with(blocks::uniform_float_functor{engine::philox_key_from_seed(seed_)}, out, n);
 }
 
 rocdist_status generator::generate(double* out, std::size_t n)
 {
-    return generate_with(backend::uniform_double_functor{engine::philox_key_from_seed(seed_)}, out, n);
+    return generate_with(blocks::uniform_double_functor{engine::philox_key_from_seed(seed_)}, out, n);
 }
 
 template <class T, class Emit>
@@ -64,7 +64,7 @@ rocdist_status generator::with_normal_source(T mean, T stddev, bool log_normal, 
     if(!std::isfinite(mean) || !std::isfinite(stddev) || !(stddev > 0))
         return ROCDIST_STATUS_INVALID_VALUE;
     const engine::philox_key          key = engine::philox_key_from_seed(seed_);
-    const backend::normal_transform<T> transform{mean, stddev, log_normal};
+    const blocks::normal_transform<T> transform{mean, stddev, log_normal};
     // Polar is the one normal method with a faster layout than the
     // reproducible one. The ziggurat's fast path accepts 98.5% (float) to
     // 99.3% of attempts, so compaction saves a warp little waiting and costs
@@ -74,17 +74,17 @@ rocdist_status generator::with_normal_source(T mean, T stddev, bool log_normal, 
     switch(normal_method_)
     {
     case ROCDIST_NORMAL_BOX_MULLER:
-        return emit(backend::normal_functor<ROCDIST_NORMAL_BOX_MULLER, T>{key, transform});
+        return emit(blocks::normal_functor<ROCDIST_NORMAL_BOX_MULLER, T>{key, transform});
     case ROCDIST_NORMAL_POLAR:
         if(fast)
             return emit(backend::compacted<backend::polar_sampler<T>>{{key, transform}});
-        return emit(backend::normal_functor<ROCDIST_NORMAL_POLAR, T>{key, transform});
+        return emit(blocks::normal_functor<ROCDIST_NORMAL_POLAR, T>{key, transform});
     case ROCDIST_NORMAL_INVERSE_CDF:
-        return emit(backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF, T>{key, transform});
+        return emit(blocks::normal_functor<ROCDIST_NORMAL_INVERSE_CDF, T>{key, transform});
     case ROCDIST_NORMAL_INVERSE_CDF_FAST:
-        return emit(backend::normal_functor<ROCDIST_NORMAL_INVERSE_CDF_FAST, T>{key, transform});
+        return emit(blocks::normal_functor<ROCDIST_NORMAL_INVERSE_CDF_FAST, T>{key, transform});
     case ROCDIST_NORMAL_ZIGGURAT:
-        return emit(backend::normal_functor<ROCDIST_NORMAL_ZIGGURAT, T>{key, transform});
+        return emit(blocks::normal_functor<ROCDIST_NORMAL_ZIGGURAT, T>{key, transform});
     }
     return ROCDIST_STATUS_INTERNAL_ERROR; // set_normal_method admits only the methods above
 }
@@ -121,7 +121,7 @@ rocdist_status generator::generate_categorical(const categorical_table& table, u
     if(!std::visit([&](const auto& on) { return on.holds(table); }, backend_))
         return ROCDIST_STATUS_INVALID_VALUE;
     return generate_with(
-        backend::categorical_functor{engine::philox_key_from_seed(seed_), table.entries(), table.size()}, out, n);
+        blocks::categorical_functor{engine::philox_key_from_seed(seed_), table.entries(), table.size()}, out, n);
 }
 
 template <class Input>
@@ -178,7 +178,7 @@ rocdist_status generator::generate_gamma(T* out, std::size_t n, T shape, T scale
     const distributions::gamma_params<T> params = distributions::make_gamma_params(shape, scale);
     if(ordering_ == ROCDIST_ORDERING_FAST)
         return generate_with(backend::compacted<backend::gamma_sampler<T>>{{key, params}}, out, n);
-    return generate_with(backend::gamma_functor<T>{key, params}, out, n);
+    return generate_with(blocks::gamma_functor<T>{key, params}, out, n);
 }
 
 template rocdist_status generator::generate_gamma<float>(float*, std::size_t, float, float);
@@ -196,7 +196,7 @@ rocdist_status generator::generate_gamma_shapes(T* out, std::size_t n, const T* 
         return ROCDIST_STATUS_SUCCESS;
     if(shapes == nullptr || reinterpret_cast<std::uintptr_t>(shapes) % alignof(T) != 0)
         return ROCDIST_STATUS_INVALID_POINTER;
-    const backend::gamma_shapes_functor<T> f{engine::philox_key_from_seed(seed_),
+    const blocks::gamma_shapes_functor<T> f{engine::philox_key_from_seed(seed_),
                                              {shapes, offset_, n, scale, static_cast<T>(std::log(scale))}};
     return generate_with(f, out, n, [&](auto& on) { return on.check_shapes(shapes, n); });
 }
@@ -209,9 +209,9 @@ rocdist_status generator::generate_beta(T* out, std::size_t n, T a, T b)
 {
     if(!distributions::valid_shape(a) || !distributions::valid_shape(b))
         return ROCDIST_STATUS_INVALID_VALUE;
-    const backend::alternating_shapes<T> shapes{distributions::make_gamma_params(a, T(1)),
+    const blocks::alternating_shapes<T> shapes{distributions::make_gamma_params(a, T(1)),
                                                 distributions::make_gamma_params(b, T(1))};
-    return generate_with(backend::beta_functor<T>{engine::philox_key_from_seed(seed_), shapes}, out, n);
+    return generate_with(blocks::beta_functor<T>{engine::philox_key_from_seed(seed_), shapes}, out, n);
 }
 
 template rocdist_status generator::generate_beta<float>(float*, std::size_t, float, float);
@@ -249,7 +249,7 @@ template rocdist_status generator::generate_dirichlet<double>(double*, std::size
 template <class Format>
 rocdist_status generator::generate_uniform_16(std::uint16_t* out, std::size_t n)
 {
-    return generate_with(backend::narrowed<Format>(backend::uniform_float_functor{engine::philox_key_from_seed(seed_)}),
+    return generate_with(backend::narrowed<Format>(blocks::uniform_float_functor{engine::philox_key_from_seed(seed_)}),
                          out, n);
 }
 

@@ -146,7 +146,7 @@ void print_warp_rounds_table(const std::string& csv_path)
         std::snprintf(name, sizeof(name), "fixed p=%.2f", p);
         study(name, p, fixed_acceptance_sampler{key, static_cast<std::uint32_t>(std::ldexp(p, 32))}, rows);
     }
-    const rocdist::backend::normal_transform<float> standard{0.0f, 1.0f, false};
+    const rocdist::blocks::normal_transform<float> standard{0.0f, 1.0f, false};
     study("polar float", std::atan(1.0), rocdist::backend::polar_sampler<float>{key, standard}, rows);
     // Ziggurat acceptance: the area under f over the ziggurat's, 256 v.
     const double ziggurat_p = std::sqrt(std::atan(1.0) * 2) / (256 * rocdist::distributions::ziggurat_v);

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "config.hpp"
+#include "build_config.hpp"
 #include "rocdist/device/distributions/box_muller.hpp"
 #include "rocdist/device/distributions/polar.hpp"
 #include "rocdist/device/engine/curand_philox_layout.hpp"

@@ -180,10 +180,10 @@ def ptx_units(ptx):
 def model_command(build):
     """The CUDA build's compile command for its generate kernels, aimed at
     the model source instead: same includes, definitions and options."""
-    entry = next((e for e in kernel_resources.compile_commands(build) if e["file"].endswith("generate_kernels.hip")),
+    entry = next((e for e in kernel_resources.compile_commands(build) if e["file"].endswith("block_kernels.hip")),
                  None)
     if entry is None:
-        sys.exit(f"throughput_model: {build} does not compile generate_kernels.hip")
+        sys.exit(f"throughput_model: {build} does not compile block_kernels.hip")
     args, skip = [], False
     for a in kernel_resources.without_outputs(shlex.split(entry["command"])):
         if skip:

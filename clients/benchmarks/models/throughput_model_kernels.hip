@@ -35,12 +35,12 @@ template <rocdist_normal_method Method, class T, bool LogNormal>
 struct normal_piece
 {
     using value_type                            = T;
-    static constexpr unsigned outputs_per_block = backend::normal_functor<Method, T>::outputs_per_block;
+    static constexpr unsigned outputs_per_block = blocks::normal_functor<Method, T>::outputs_per_block;
     engine::philox_key key;
     T                  mean, stddev;
     __device__ void    operator()(std::uint64_t block, T* v) const
     {
-        const backend::normal_functor<Method, T> f{key, {mean, stddev, LogNormal}};
+        const blocks::normal_functor<Method, T> f{key, {mean, stddev, LogNormal}};
         f(block, v);
     }
 };
@@ -78,8 +78,8 @@ struct ziggurat_wedge_piece
         for(unsigned k = 0; k < 4; ++k)
         {
             engine::substream_reader reader(key, engine::substream_tag::ziggurat, 4 * block + k);
-            const std::uint64_t      bits = backend::substream_bits<float>{&reader}() | 1u;
-            distributions::ziggurat_slow_attempt<float>(bits, backend::substream_uniform<float>{&reader}, v[k]);
+            const std::uint64_t      bits = blocks::substream_bits<float>{&reader}() | 1u;
+            distributions::ziggurat_slow_attempt<float>(bits, blocks::substream_uniform<float>{&reader}, v[k]);
             v[k] = mean + stddev * v[k];
         }
     }
@@ -99,7 +99,7 @@ struct gamma_first_attempts_piece
     __device__ void    operator()(std::uint64_t block, float* v) const
     {
         const auto params = distributions::make_gamma_params(ShapeTenths / 10.0f, 1.0f);
-        backend::gamma_group<float> group(key, engine::element_substream(engine::substream_tag::gamma_group, block));
+        blocks::gamma_group<float> group(key, engine::element_substream(engine::substream_tag::gamma_group, block));
         engine::philox_words        boost{};
         if(params.boost)
             boost = group.boost_block();
@@ -108,7 +108,7 @@ struct gamma_first_attempts_piece
         {
             float dv;
             v[k] = group.next(params, dv) ? distributions::gamma_variate(
-                                                params, dv, params.boost ? backend::gamma_log_boost(params, boost, k) : 0.0f)
+                                                params, dv, params.boost ? blocks::gamma_log_boost(params, boost, k) : 0.0f)
                                           : 0.0f;
         }
     }
@@ -130,7 +130,7 @@ struct gamma_retry_piece
 #pragma unroll
         for(unsigned k = 0; k < 4; ++k)
         {
-            if(!backend::gamma_retry(key, 4 * block + k, 0, params, v[k]))
+            if(!blocks::gamma_retry(key, 4 * block + k, 0, params, v[k]))
                 v[k] = 0;
         }
     }
@@ -147,7 +147,7 @@ struct gamma_shapes_first_attempts_piece
     const float*       shapes;
     __device__ void    operator()(std::uint64_t block, float* v) const
     {
-        backend::gamma_group<float> group(key, engine::element_substream(engine::substream_tag::gamma_group, block));
+        blocks::gamma_group<float> group(key, engine::element_substream(engine::substream_tag::gamma_group, block));
         engine::philox_words        boost{};
         bool                        boost_read = false;
 #pragma unroll
@@ -163,8 +163,8 @@ struct gamma_shapes_first_attempts_piece
                     boost      = group.boost_block();
                     boost_read = true;
                 }
-                v[k] = backend::gamma_variates<float>{}(
-                    params, dv, params.boost ? backend::gamma_boost_log_u<float>(boost, k) : 0.0f);
+                v[k] = blocks::gamma_variates<float>{}(
+                    params, dv, params.boost ? blocks::gamma_boost_log_u<float>(boost, k) : 0.0f);
             }
         }
     }
@@ -183,7 +183,7 @@ struct gamma_shapes_retry_piece
         for(unsigned k = 0; k < 4; ++k)
         {
             const auto params = distributions::make_gamma_params(shapes[4 * block + k], 1.0f, 0.0f);
-            if(!backend::gamma_retry(key, 4 * block + k, 0, params, v[k]))
+            if(!blocks::gamma_retry(key, 4 * block + k, 0, params, v[k]))
                 v[k] = 0;
         }
     }
@@ -203,7 +203,7 @@ struct beta_first_attempts_piece
 #pragma unroll
         for(unsigned h = 0; h < 2; ++h)
         {
-            backend::gamma_group<float> group(
+            blocks::gamma_group<float> group(
                 key, engine::element_substream(engine::substream_tag::gamma_group, 2 * block + h));
             const engine::philox_words boost = group.boost_block();
             double                     logs[4];
@@ -213,7 +213,7 @@ struct beta_first_attempts_piece
                 const auto& p = k % 2 == 0 ? a : b;
                 float       dv;
                 logs[k]       = group.next(p, dv) ? distributions::gamma_scaled_log(
-                                                  p, dv, p.boost ? backend::gamma_boost_log_u<float>(boost, k) : 0.0f)
+                                                  p, dv, p.boost ? blocks::gamma_boost_log_u<float>(boost, k) : 0.0f)
                                                   : 0.0;
             }
             v[2 * h]     = distributions::beta_from_scaled_logs<float>(logs[0], logs[1]);
@@ -292,9 +292,9 @@ __global__ __launch_bounds__(256) void model_kernel(Piece f, typename Piece::val
     };                                                                                                           \
     template __global__ void model_kernel<name>(name, name::value_type*, std::uint64_t);
 
-MODEL_PIECE(raw_words, backend::bits_functor)
-MODEL_PIECE(uniform_float, backend::uniform_float_functor)
-MODEL_PIECE(uniform_double, backend::uniform_double_functor)
+MODEL_PIECE(raw_words, blocks::bits_functor)
+MODEL_PIECE(uniform_float, blocks::uniform_float_functor)
+MODEL_PIECE(uniform_double, blocks::uniform_double_functor)
 MODEL_PIECE(box_muller_float, normal_piece<ROCDIST_NORMAL_BOX_MULLER, float, false>)
 MODEL_PIECE(box_muller_float_log_normal, normal_piece<ROCDIST_NORMAL_BOX_MULLER, float, true>)
 MODEL_PIECE(box_muller_double, normal_piece<ROCDIST_NORMAL_BOX_MULLER, double, false>)

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "config.hpp"
+#include "build_config.hpp"
 
 namespace rocdist_bench
 {

@@ -13,7 +13,7 @@
 #include <cstdint>
 
 #include "backend/rejection_samplers.hpp"
-#include "config.hpp"
+#include "build_config.hpp"
 #include "rocdist/device/blocks/substream_sources.hpp"
 #include "rocdist/device/distributions/ziggurat.hpp"
 #include "rocdist/device/engine/substream.hpp"
@@ -56,8 +56,8 @@ struct ziggurat_candidate_sampler
 
     ROCDIST_HOST_DEVICE bool attempt(rocdist::engine::substream_reader& words, float (&v)[1]) const
     {
-        return rocdist::distributions::ziggurat_attempt(rocdist::backend::substream_bits<float>{&words}(),
-                                                        rocdist::backend::substream_uniform<float>{&words}, v[0]);
+        return rocdist::distributions::ziggurat_attempt(rocdist::blocks::substream_bits<float>{&words}(),
+                                                        rocdist::blocks::substream_uniform<float>{&words}, v[0]);
     }
 };
 

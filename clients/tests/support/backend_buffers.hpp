@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "config.hpp"
+#include "build_config.hpp"
 #include "rocdist/rocdist.h"
 
 #if ROCDIST_HAS_GPU_BACKEND

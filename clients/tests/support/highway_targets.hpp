@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "config.hpp" // before Highway: the targets it compiles
+#include "build_config.hpp" // before Highway: the targets it compiles
 
 #include <hwy/targets.h>
 
@@ -19,7 +19,7 @@ namespace rocdist_test
 
 // The Highway targets among `among` that this build compiles, best first:
 // the test's own HWY_TARGETS, which the library's vector kernels share
-// (same compiler, same config.hpp).
+// (same compiler, same build_config.hpp).
 inline std::vector<std::int64_t> compiled_targets(std::int64_t among = ~std::int64_t(0))
 {
     std::vector<std::int64_t> r;

@@ -1,6 +1,6 @@
 // What the tests of the host generator's vector kernels share, one test
 // file for each kernel source of backend/host/simd (test_block_kernels.cpp,
-// test_chunk_kernels.cpp, test_gamma_blocks.cpp, test_weight_tiles.cpp):
+// test_compacted_kernels.cpp, test_gamma_blocks.cpp, test_categorical_rows_tiles.cpp):
 // their fixture, the requests and their comparison with the scalar
 // functors, and the normal and gamma cases and the bounds of the
 // reproducible ordering's kernels, which the fast ordering's chunk kernels
@@ -22,7 +22,7 @@
 
 #include "backend_buffers.hpp"
 #include "box_muller_error.hpp"
-#include "config.hpp"
+#include "build_config.hpp"
 #include "highway_targets.hpp"
 #include "rocdist/device/engine/philox4x32_10.hpp"
 #include "rocdist/rocdist.h"

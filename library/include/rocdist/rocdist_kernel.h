@@ -168,12 +168,12 @@ ROCDIST_HOST_DEVICE T standard_normal(Bits& bits)
     }
     else if constexpr(Method == ROCDIST_NORMAL_ZIGGURAT)
     {
-        const std::uint64_t first = backend::substream_bits<T, Bits>{&bits}();
+        const std::uint64_t first = blocks::substream_bits<T, Bits>{&bits}();
         T                   x;
         if(distributions::ziggurat_fast(first, x))
             return x;
-        return distributions::ziggurat_after_fast_path<T>(first, backend::substream_bits<T, Bits>{&bits},
-                                                          backend::substream_uniform<T, Bits>{&bits});
+        return distributions::ziggurat_after_fast_path<T>(first, blocks::substream_bits<T, Bits>{&bits},
+                                                          blocks::substream_uniform<T, Bits>{&bits});
     }
     else
     {
@@ -188,7 +188,7 @@ ROCDIST_HOST_DEVICE T standard_normal(Bits& bits)
 }
 
 // A gamma variate (Finish::type) from a source's words: attempts of the
-// retry layout (backend::gamma_block_attempt) until one is accepted.
+// retry layout (blocks::gamma_block_attempt) until one is accepted.
 template <class T, class Finish, class Bits>
 ROCDIST_HOST_DEVICE typename Finish::type gamma_from(Bits& bits, const distributions::gamma_params<T>& p,
                                                      const Finish& finish)
@@ -198,7 +198,7 @@ ROCDIST_HOST_DEVICE typename Finish::type gamma_from(Bits& bits, const distribut
     {
         const engine::philox_words a = next_block(bits);
         const engine::philox_words b = sizeof(T) == sizeof(float) ? engine::philox_words{} : next_block(bits);
-        if(backend::gamma_block_attempt(p, a, b, dv, log_u))
+        if(blocks::gamma_block_attempt(p, a, b, dv, log_u))
             return finish(p, dv, log_u);
     }
 }
@@ -211,7 +211,7 @@ ROCDIST_HOST_DEVICE T normal_element(philox_state& s, T mean, T stddev, bool log
     const std::uint64_t i = s.take();
     if(!valid_normal(mean, stddev))
         return nan<T>();
-    return element(backend::normal_functor<Method, T>{s.key(), {mean, stddev, log_normal}}, i);
+    return element(blocks::normal_functor<Method, T>{s.key(), {mean, stddev, log_normal}}, i);
 }
 
 // A normal (or log-normal) variate from a source's words.
@@ -221,7 +221,7 @@ ROCDIST_HOST_DEVICE T normal_from(Bits& bits, T mean, T stddev, bool log_normal)
     static_assert(is_real<T>, "float or double parameters");
     if(!valid_normal(mean, stddev))
         return nan<T>();
-    return backend::normal_transform<T>{mean, stddev, log_normal}(standard_normal<Method, T>(bits));
+    return blocks::normal_transform<T>{mean, stddev, log_normal}(standard_normal<Method, T>(bits));
 }
 
 } // namespace detail
@@ -231,7 +231,7 @@ ROCDIST_HOST_DEVICE T normal_from(Bits& bits, T mean, T stddev, bool log_normal)
 /// \return the element.
 ROCDIST_HOST_DEVICE unsigned int bits(philox_state& s)
 {
-    return detail::element(backend::bits_functor{s.key()}, s.take());
+    return detail::element(blocks::bits_functor{s.key()}, s.take());
 }
 
 /// \brief Uniform in (0, 1]: rocdist_generate_uniform's element.
@@ -239,7 +239,7 @@ ROCDIST_HOST_DEVICE unsigned int bits(philox_state& s)
 /// \return the element.
 ROCDIST_HOST_DEVICE float uniform(philox_state& s)
 {
-    return detail::element(backend::uniform_float_functor{s.key()}, s.take());
+    return detail::element(blocks::uniform_float_functor{s.key()}, s.take());
 }
 
 /// \brief Uniform in (0, 1]: rocdist_generate_uniform_double's element.
@@ -247,7 +247,7 @@ ROCDIST_HOST_DEVICE float uniform(philox_state& s)
 /// \return the element.
 ROCDIST_HOST_DEVICE double uniform_double(philox_state& s)
 {
-    return detail::element(backend::uniform_double_functor{s.key()}, s.take());
+    return detail::element(blocks::uniform_double_functor{s.key()}, s.take());
 }
 
 /// \brief Normal(mean, stddev) by Method: rocdist_generate_normal's (float)
@@ -287,8 +287,8 @@ ROCDIST_HOST_DEVICE T gamma(philox_state& s, T shape, T scale)
     const std::uint64_t i = s.take();
     if(!distributions::valid_shape(shape) || !distributions::valid_shape(scale))
         return detail::nan<T>();
-    return backend::gamma_element(s.key(), i, distributions::make_gamma_params(shape, scale),
-                                  backend::gamma_variates<T>{});
+    return blocks::gamma_element(s.key(), i, distributions::make_gamma_params(shape, scale),
+                                  blocks::gamma_variates<T>{});
 }
 
 /// \brief Beta(a, b): rocdist_generate_beta's element (the ratio of gamma
@@ -305,10 +305,10 @@ ROCDIST_HOST_DEVICE T beta(philox_state& s, T a, T b)
     if(!distributions::valid_shape(a) || !distributions::valid_shape(b))
         return detail::nan<T>();
     const engine::philox_key key = s.key();
-    const double             x   = backend::gamma_element(key, 2 * i, distributions::make_gamma_params(a, T(1)),
-                                                          backend::gamma_scaled_logs<T>{});
-    const double             y   = backend::gamma_element(key, 2 * i + 1, distributions::make_gamma_params(b, T(1)),
-                                                          backend::gamma_scaled_logs<T>{});
+    const double             x   = blocks::gamma_element(key, 2 * i, distributions::make_gamma_params(a, T(1)),
+                                                          blocks::gamma_scaled_logs<T>{});
+    const double             y   = blocks::gamma_element(key, 2 * i + 1, distributions::make_gamma_params(b, T(1)),
+                                                          blocks::gamma_scaled_logs<T>{});
     return distributions::beta_from_scaled_logs<T>(x, y);
 }
 
@@ -321,7 +321,7 @@ ROCDIST_HOST_DEVICE T beta(philox_state& s, T a, T b)
 /// \return the element: a category below table.k.
 ROCDIST_HOST_DEVICE unsigned int categorical(philox_state& s, const rocdist_categorical_view& table)
 {
-    const backend::categorical_functor f{s.key(), static_cast<const distributions::alias_entry*>(table.entries),
+    const blocks::categorical_functor f{s.key(), static_cast<const distributions::alias_entry*>(table.entries),
                                          table.k};
     return detail::element(f, s.take());
 }
@@ -379,7 +379,7 @@ ROCDIST_HOST_DEVICE T gamma(Bits& bits, T shape, T scale)
     static_assert(detail::is_real<T>, "float or double parameters");
     if(!distributions::valid_shape(shape) || !distributions::valid_shape(scale))
         return detail::nan<T>();
-    return detail::gamma_from(bits, distributions::make_gamma_params(shape, scale), backend::gamma_variates<T>{});
+    return detail::gamma_from(bits, distributions::make_gamma_params(shape, scale), blocks::gamma_variates<T>{});
 }
 
 /// \brief Beta(a, b) from a source's words.
@@ -393,7 +393,7 @@ ROCDIST_HOST_DEVICE T beta(Bits& bits, T a, T b)
     static_assert(detail::is_real<T>, "float or double parameters");
     if(!distributions::valid_shape(a) || !distributions::valid_shape(b))
         return detail::nan<T>();
-    const backend::gamma_scaled_logs<T> logs{};
+    const blocks::gamma_scaled_logs<T> logs{};
     const double                        x = detail::gamma_from(bits, distributions::make_gamma_params(a, T(1)), logs);
     const double                        y = detail::gamma_from(bits, distributions::make_gamma_params(b, T(1)), logs);
     return distributions::beta_from_scaled_logs<T>(x, y);

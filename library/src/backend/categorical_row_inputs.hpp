@@ -9,7 +9,7 @@
 
 #include <cstdint>
 
-#include "config.hpp"
+#include "build_config.hpp"
 #include "rocdist/device/distributions/alias_table.hpp"
 #include "rocdist/device/distributions/row_fixed_point.hpp"
 

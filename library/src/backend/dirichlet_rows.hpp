@@ -12,7 +12,7 @@
 
 #include <cstdint>
 
-#include "config.hpp"
+#include "build_config.hpp"
 #include "rocdist/device/blocks/gamma_functor.hpp"
 #include "rocdist/device/distributions/normalised_gammas.hpp"
 
@@ -27,14 +27,14 @@ template <class T, class Visit>
 ROCDIST_HOST_DEVICE void for_each_row_log(engine::philox_key key, const T* alpha, std::uint64_t k, std::uint64_t row,
                                           Visit&& visit, std::uint64_t part = 0, std::uint64_t parts = 1)
 {
-    constexpr unsigned   G      = gamma_group_size<T>;
+    constexpr unsigned   G      = blocks::gamma_group_size<T>;
     const std::uint64_t  first  = row * k;
-    const shape_array<T> shapes{alpha, first, k, T(1), T(0)};
+    const blocks::shape_array<T> shapes{alpha, first, k, T(1), T(0)};
     const std::uint64_t  blocks = (first + k - 1) / G - first / G + 1;
     for(std::uint64_t b = first / G + part; b < first / G + blocks; b += parts)
     {
         double l[G];
-        gamma_packet<T>(key, b, shapes, gamma_scaled_logs<T>{}, l);
+        blocks::gamma_packet<T>(key, b, shapes, blocks::gamma_scaled_logs<T>{}, l);
         ROCDIST_UNROLL
         for(unsigned s = 0; s < G; ++s)
         {

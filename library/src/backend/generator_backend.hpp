@@ -20,7 +20,7 @@
 
 #include "backend/host/host_generator_backend.hpp"
 #include "backend_kind.hpp"
-#include "config.hpp"
+#include "build_config.hpp"
 #include "rocdist/rocdist.h"
 
 #if ROCDIST_HAS_GPU_BACKEND

@@ -8,7 +8,7 @@
 #include <cstdint>
 
 #include "backend/compacted_chunks.hpp"
-#include "config.hpp"
+#include "build_config.hpp"
 #include "rocdist/device/distributions/half_formats.hpp"
 
 namespace rocdist::backend

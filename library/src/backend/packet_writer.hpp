@@ -13,7 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "config.hpp"
+#include "build_config.hpp"
 
 namespace rocdist::backend
 {

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "config.hpp"
+#include "build_config.hpp"
 #include "rocdist/device/blocks/gamma_words.hpp"
 #include "rocdist/device/blocks/normal_functors.hpp"
 #include "rocdist/device/blocks/substream_sources.hpp"
@@ -27,7 +27,7 @@ struct polar_sampler
     static constexpr unsigned               attempts_per_candidate = sizeof(T) == sizeof(float) ? 2 : 1;
     static constexpr engine::substream_tag tag                    = engine::substream_tag::polar;
     engine::philox_key                      key;
-    normal_transform<T>                     transform;
+    blocks::normal_transform<T>                     transform;
 
     ROCDIST_HOST_DEVICE bool attempt(engine::substream_reader& words, T (&v)[2]) const
     {
@@ -59,9 +59,9 @@ template <class T>
 struct gamma_sampler
 {
     using value_type                                  = T;
-    using words_type                                  = gamma_group_outputs<T>;
+    using words_type                                  = blocks::gamma_group_outputs<T>;
     static constexpr unsigned               outputs_per_attempt    = 1;
-    static constexpr unsigned               attempts_per_candidate = gamma_group_size<T>;
+    static constexpr unsigned               attempts_per_candidate = blocks::gamma_group_size<T>;
     static constexpr engine::substream_tag tag                    = engine::substream_tag::gamma;
     engine::philox_key                      key;
     distributions::gamma_params<T>          params;

@@ -1,9 +1,9 @@
 // The one list of the samplers a generator runs: each block functor (the
 // reproducible ordering's layout) and each compacted sampler (the fast
 // ordering's), named once here as rocdist::samplers::NAME. From this list
-// the GPU backend instantiates its launches (generate_kernels.hip,
+// the GPU backend instantiates its launches (block_kernels.hip,
 // compacted_kernels.hip) and the host backend declares and dispatches its
-// vector kernels (simd/block_kernels.hpp, simd/chunk_kernels.hpp, and the
+// vector kernels (simd/block_kernels.hpp, simd/compacted_kernels.hpp, and the
 // .cpp files that define them per Highway target).
 //
 // Adding a sampler: its functor (rocdist/device/blocks/), an alias and a
@@ -24,13 +24,13 @@
 namespace rocdist::samplers
 {
 
-using bits           = backend::bits_functor;
-using uniform_float  = backend::uniform_float_functor;
-using uniform_double = backend::uniform_double_functor;
-using categorical    = backend::categorical_functor;
+using bits           = blocks::bits_functor;
+using uniform_float  = blocks::uniform_float_functor;
+using uniform_double = blocks::uniform_double_functor;
+using categorical    = blocks::categorical_functor;
 
 template <rocdist_normal_method Method, class T>
-using normal = backend::normal_functor<Method, T>;
+using normal = blocks::normal_functor<Method, T>;
 template <class Functor>
 using half_of = backend::narrowed_functor<Functor, backend::to_half>;
 template <class Functor>
@@ -52,12 +52,12 @@ ROCDIST_NORMAL_SAMPLERS(inverse_cdf_fast, ROCDIST_NORMAL_INVERSE_CDF_FAST)
 ROCDIST_NORMAL_SAMPLERS(ziggurat, ROCDIST_NORMAL_ZIGGURAT)
 #undef ROCDIST_NORMAL_SAMPLERS
 
-using gamma_float         = backend::gamma_functor<float>;
-using gamma_double        = backend::gamma_functor<double>;
-using gamma_shapes_float  = backend::gamma_shapes_functor<float>;
-using gamma_shapes_double = backend::gamma_shapes_functor<double>;
-using beta_float          = backend::beta_functor<float>;
-using beta_double         = backend::beta_functor<double>;
+using gamma_float         = blocks::gamma_functor<float>;
+using gamma_double        = blocks::gamma_functor<double>;
+using gamma_shapes_float  = blocks::gamma_shapes_functor<float>;
+using gamma_shapes_double = blocks::gamma_shapes_functor<double>;
+using beta_float          = blocks::beta_functor<float>;
+using beta_double         = blocks::beta_functor<double>;
 
 // The fast ordering's samplers (backend/compacted_chunks.hpp).
 using polar_float_sampler    = backend::polar_sampler<float>;
@@ -94,7 +94,7 @@ using gamma_double_sampler   = backend::gamma_sampler<double>;
     X(gamma_shapes_double)
 
 // Block functors whose host kernels are built on others' (beta on the
-// gamma cycle's; host/beta_dirichlet_host.cpp).
+// gamma cycle's; host/gamma_family_host.cpp).
 #define ROCDIST_SAMPLERS_WITH_COMPOSED_BLOCKS(X)                                                   \
     X(beta_float)                                                                                  \
     X(beta_double)
@@ -129,7 +129,7 @@ using gamma_double_sampler   = backend::gamma_sampler<double>;
     ROCDIST_SAMPLERS_WITH_HOST_BLOCKS(X) ROCDIST_SAMPLERS_WITH_PACKETS(X) ROCDIST_SAMPLERS_NARROWED(X)
 
 // The fast ordering's samplers: those with host vector kernels in
-// simd/chunk_kernels.cpp, and those the host runs through another's.
+// simd/compacted_kernels.cpp, and those the host runs through another's.
 #define ROCDIST_COMPACTED_SAMPLERS_WITH_CHUNK_KERNELS(X)                                           \
     X(polar_float_sampler)                                                                         \
     X(polar_double_sampler)                                                                        \

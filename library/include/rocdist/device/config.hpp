@@ -3,7 +3,7 @@
 // the library's backends and users' kernels (rocdist/rocdist_kernel.h) compile
 // alike, with a GPU compiler (nvcc, hipcc) or a host one. Everything else tests
 // the macros below with #if; each is always 0 or 1. The library's build
-// choices (GPU backend, launch shapes) are in its own src/config.hpp.
+// choices (GPU backend, launch shapes) are in its own src/build_config.hpp.
 #pragma once
 
 // Device compilation: nvcc (CUDA; ROCDIST_GPU_CUDA_COMPILER) or clang in HIP

@@ -83,7 +83,7 @@ __device__ unsigned warp_gamma_elements(engine::philox_key key, std::uint64_t ba
     for(unsigned k = 0; k < N; ++k)
     {
         out[k] = R(0);
-        if(valid && backend::gamma_first_attempt(key, base + k, shapes.at(k), finish, out[k]))
+        if(valid && blocks::gamma_first_attempt(key, base + k, shapes.at(k), finish, out[k]))
             done |= 1u << k;
     }
     unsigned rounds = N;
@@ -135,7 +135,7 @@ __device__ unsigned warp_gamma_elements(engine::philox_key key, std::uint64_t ba
         const distributions::gamma_params<T> p = theirs.at(kind);
         T                                    dv, log_u;
         R                                    x = R(0);
-        const bool accepted = backend::gamma_retry_attempt(key, their_base + kind, j, p, dv, log_u);
+        const bool accepted = blocks::gamma_retry_attempt(key, their_base + kind, j, p, dv, log_u);
         if(accepted)
             x = finish(p, dv, log_u);
         const std::uint64_t accepting = ROCDIST_WARP_BALLOT(active, accepted);
@@ -192,7 +192,7 @@ __device__ void gamma_warp(philox_state& s, T shape, T scale, T (&out)[N], unsig
     s.skipahead(N);
     const bool          valid = distributions::valid_shape(shape) && distributions::valid_shape(scale);
     const unsigned      r     = detail::warp_gamma_elements<N>(
-        s.key(), base, detail::warp_shapes<T>{shape, shape, scale}, valid, backend::gamma_variates<T>{}, out);
+        s.key(), base, detail::warp_shapes<T>{shape, shape, scale}, valid, blocks::gamma_variates<T>{}, out);
     if(!valid)
         for(unsigned k = 0; k < N; ++k)
             out[k] = detail::nan<T>();
@@ -222,7 +222,7 @@ __device__ void beta_warp(philox_state& s, T a, T b, T (&out)[N], unsigned* roun
     const bool          valid = distributions::valid_shape(a) && distributions::valid_shape(b);
     double              logs[2 * N];
     const unsigned      r = detail::warp_gamma_elements<2 * N>(s.key(), base, detail::warp_shapes<T>{a, b, T(1)},
-                                                               valid, backend::gamma_scaled_logs<T>{}, logs);
+                                                               valid, blocks::gamma_scaled_logs<T>{}, logs);
     ROCDIST_UNROLL
     for(unsigned k = 0; k < N; ++k)
         out[k] = valid ? distributions::beta_from_scaled_logs<T>(logs[2 * k], logs[2 * k + 1]) : detail::nan<T>();

@@ -14,7 +14,7 @@
 #include <cstdint>
 
 #include "backend/gpu/runtime.hpp"
-#include "config.hpp"
+#include "build_config.hpp"
 
 namespace rocdist::gpu
 {

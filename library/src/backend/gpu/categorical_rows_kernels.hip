@@ -232,7 +232,7 @@ __device__ bool last_of_row(unsigned* arrived, std::uint64_t tiles_per_row)
 // Blocks of summarise_tiles resident per multiprocessor, as many as its
 // loop over tiles allows: the combination of a row, in the same kernel but
 // run once per row, would otherwise take more registers than the loop.
-// Only NVIDIA's bound counts blocks (config.hpp): unused on AMD.
+// Only NVIDIA's bound counts blocks (build_config.hpp): unused on AMD.
 template <class Input>
 [[maybe_unused]] constexpr unsigned summary_blocks = 4;
 template <>

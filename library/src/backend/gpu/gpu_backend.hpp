@@ -7,7 +7,7 @@
 
 #include "backend/categorical_row_inputs.hpp"
 #include "backend/compacted_chunks.hpp"
-#include "config.hpp"
+#include "build_config.hpp"
 #include "rocdist/device/distributions/alias_table.hpp"
 #include "rocdist/device/engine/philox4x32_10.hpp"
 #include "rocdist/rocdist.h"
@@ -38,7 +38,7 @@ ROCDIST_KERNEL_SOURCE_API rocdist_status check_stream(const device_info& device,
 // (asynchronous); returns after the launch. A launch the runtime refuses for
 // lack of memory is ROCDIST_STATUS_ALLOCATION_FAILED, any other refusal
 // ROCDIST_STATUS_LAUNCH_FAILURE; either way nothing was queued. Defined, and instantiated for
-// every functor the generator uses, in generate_kernels.hip.
+// every functor the generator uses, in block_kernels.hip.
 template <class Functor>
 ROCDIST_KERNEL_SOURCE_API rocdist_status generate(const device_info& device, void* stream, const Functor& f,
                                                   typename Functor::value_type* out, std::size_t n,
@@ -99,7 +99,7 @@ ROCDIST_KERNEL_SOURCE_API rocdist_status generate_categorical_rows(const device_
 // memory) is not a valid shape (distributions::valid_shape): one pass on
 // `stream`, in `scratch`, waited for. ROCDIST_STATUS_ALLOCATION_FAILED or
 // ROCDIST_STATUS_LAUNCH_FAILURE when the scratch or the pass is refused.
-// Defined in parameter_array_kernels.hip for float and double.
+// Defined in gamma_family_kernels.hip for float and double.
 template <class T>
 ROCDIST_KERNEL_SOURCE_API rocdist_status check_shapes(const device_info& device, void* stream,
                                                       scratch_memory& scratch, const T* shapes, std::uint64_t n);
@@ -107,7 +107,7 @@ ROCDIST_KERNEL_SOURCE_API rocdist_status check_shapes(const device_info& device,
 // Queues rows Dirichlet(alpha) rows of k values (backend/dirichlet_rows.hpp),
 // stream rows first_row onwards, into out on `stream` (asynchronous);
 // refusals as generate's. alpha must have passed check_shapes. Defined in
-// parameter_array_kernels.hip for float and double.
+// gamma_family_kernels.hip for float and double.
 template <class T>
 ROCDIST_KERNEL_SOURCE_API rocdist_status generate_dirichlet(const device_info& device, void* stream, const T* alpha,
                                                             std::uint64_t k, std::uint64_t rows, T* out,

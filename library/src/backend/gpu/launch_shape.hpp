@@ -10,7 +10,7 @@
 
 #include "backend/gpu/gpu_backend.hpp"
 #include "backend/gpu/runtime.hpp"
-#include "config.hpp"
+#include "build_config.hpp"
 
 namespace rocdist::gpu
 {

@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "config.hpp"
+#include "build_config.hpp"
 
 #if ROCDIST_GPU_HIP || ROCDIST_GPU_EMULATED
 #include <hip/hip_runtime.h>

@@ -7,7 +7,7 @@
 #include <type_traits>
 
 #include "backend/host/parallel_for.hpp"
-#include "backend/host/simd/weight_tiles.hpp"
+#include "backend/host/simd/categorical_rows_tiles.hpp"
 #include "rocdist/device/distributions/row_inverse_cdf.hpp"
 #include "rocdist/device/engine/curand_philox_layout.hpp"
 
@@ -50,7 +50,7 @@ bool tile_largest(const Input&, const typename Input::value_type* v, std::uint64
     return valid;
 }
 
-// Weights: on the vector kernels (simd/weight_tiles.hpp).
+// Weights: on the vector kernels (simd/categorical_rows_tiles.hpp).
 bool tile_largest(const backend::weight_rows<float>&, const float* v, std::uint64_t n, double& largest)
 {
     return simd::weight_tile_largest(v, n, largest);
@@ -85,7 +85,7 @@ std::uint64_t tile_run_sums(const Input& in, const typename Input::value_type* v
 }
 
 // Weights of rows of more than one category: on the vector kernels
-// (simd/weight_tiles.hpp), bit for bit the same.
+// (simd/categorical_rows_tiles.hpp), bit for bit the same.
 template <class T>
 std::uint64_t tile_run_sums(const backend::weight_rows<T>& in, const T* v, std::uint64_t n,
                             const distributions::fixed_point_scale& scale, std::uint64_t* runs)

@@ -9,7 +9,7 @@
 #include "backend/compacted_round.hpp"
 #include "backend/host/parallel_for.hpp"
 #include "backend/host/simd/block_kernels.hpp"
-#include "backend/host/simd/chunk_kernels.hpp"
+#include "backend/host/simd/compacted_kernels.hpp"
 #include "backend/packet_writer.hpp"
 
 namespace rocdist::host

@@ -8,8 +8,8 @@
 #include <memory>
 
 #include "backend/host/alias_table_host.hpp"
-#include "backend/host/beta_dirichlet_host.hpp"
 #include "backend/host/categorical_rows_host.hpp"
+#include "backend/host/gamma_family_host.hpp"
 #include "backend/host/host_backend.hpp"
 #include "backend/host/narrowed_host.hpp"
 #include "categorical_table.hpp"

@@ -13,7 +13,7 @@
 #include "rocdist/device/config.hpp"
 #include "rocdist/device/distributions/normalised_gammas.hpp"
 
-namespace rocdist::backend
+namespace rocdist::blocks
 {
 
 template <class T>
@@ -34,4 +34,4 @@ struct beta_functor
     }
 };
 
-} // namespace rocdist::backend
+} // namespace rocdist::blocks

@@ -10,7 +10,7 @@
 #include "rocdist/device/distributions/uniform.hpp"
 #include "rocdist/device/engine/curand_philox_layout.hpp"
 
-namespace rocdist::backend
+namespace rocdist::blocks
 {
 
 struct bits_functor
@@ -76,4 +76,4 @@ struct categorical_functor
     }
 };
 
-} // namespace rocdist::backend
+} // namespace rocdist::blocks

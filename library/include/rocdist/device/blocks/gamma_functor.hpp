@@ -20,7 +20,7 @@
 #include "rocdist/device/distributions/gamma.hpp"
 #include "rocdist/device/engine/substream.hpp"
 
-namespace rocdist::backend
+namespace rocdist::blocks
 {
 
 // The shape of every element of a call.
@@ -243,4 +243,4 @@ using gamma_shapes_functor = gamma_each_functor<T, shape_array<T>>;
 template <class T>
 using gamma_cycle_functor = gamma_each_functor<T, shape_cycle<T>>;
 
-} // namespace rocdist::backend
+} // namespace rocdist::blocks

@@ -31,7 +31,7 @@
 #include "rocdist/device/distributions/gamma.hpp"
 #include "rocdist/device/engine/substream.hpp"
 
-namespace rocdist::backend
+namespace rocdist::blocks
 {
 
 template <class T>
@@ -192,4 +192,4 @@ private:
     engine::philox_words boost_{};
 };
 
-} // namespace rocdist::backend
+} // namespace rocdist::blocks

@@ -19,7 +19,7 @@
 #include "rocdist/device/engine/substream.hpp"
 #include "rocdist/rocdist.h"
 
-namespace rocdist::backend
+namespace rocdist::blocks
 {
 
 // mean + stddev z, or its exponential for log-normal output.
@@ -221,4 +221,4 @@ struct normal_functor<Method, double>
     }
 };
 
-} // namespace rocdist::backend
+} // namespace rocdist::blocks

@@ -11,7 +11,7 @@
 #include "rocdist/device/distributions/uniform.hpp"
 #include "rocdist/device/engine/substream.hpp"
 
-namespace rocdist::backend
+namespace rocdist::blocks
 {
 
 template <class T, class Reader = engine::substream_reader>
@@ -58,4 +58,4 @@ struct substream_uniform<double, Reader>
     }
 };
 
-} // namespace rocdist::backend
+} // namespace rocdist::blocks

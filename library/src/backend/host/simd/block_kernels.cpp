@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "config.hpp"
+#include "build_config.hpp"
 #include "rocdist/device/blocks/block_functors.hpp"
 #include "rocdist/device/blocks/normal_functors.hpp"
 #include "rocdist/device/engine/substream.hpp"
@@ -186,7 +186,7 @@ void box_muller_double_blocks(const samplers::box_muller_double& f, std::uint64_
 // The flagged lanes of bits b, finished on the scalar path: lane i's output
 // goes to to[stride i] as mean + stddev element(i, its bits).
 template <class D, class Element>
-HWY_NOINLINE void scalar_lanes(D d, const backend::normal_transform<hn::TFromD<D>>& t, unsigned stride,
+HWY_NOINLINE void scalar_lanes(D d, const blocks::normal_transform<hn::TFromD<D>>& t, unsigned stride,
                                hn::Vec<hn::RebindToUnsigned<D>> b, hn::Mask<D> flagged, hn::TFromD<D>* to,
                                const Element& element)
 {
@@ -208,14 +208,14 @@ HWY_NOINLINE void scalar_lanes(D d, const backend::normal_transform<hn::TFromD<D
 // first_element + stride i (float: word k of block block + i is element
 // 4 (block + i) + k; double: see ziggurat_double_blocks).
 template <class D>
-HWY_INLINE void ziggurat_slow_lanes(D d, const backend::normal_transform<hn::TFromD<D>>& t, engine::philox_key key,
+HWY_INLINE void ziggurat_slow_lanes(D d, const blocks::normal_transform<hn::TFromD<D>>& t, engine::philox_key key,
                                     std::uint64_t first_element, unsigned stride,
                                     hn::Vec<hn::RebindToUnsigned<D>> b, hn::Mask<D> rejected, hn::TFromD<D>* to)
 {
     if(hn::AllFalse(d, rejected))
         return;
     scalar_lanes(d, t, stride, b, rejected, to, [&](std::size_t i, std::uint64_t bits) {
-        return backend::ziggurat_element<hn::TFromD<D>>(key, first_element + stride * i, bits);
+        return blocks::ziggurat_element<hn::TFromD<D>>(key, first_element + stride * i, bits);
     });
 }
 
@@ -244,7 +244,7 @@ void ziggurat_float_blocks(const samplers::ziggurat_float& f, std::uint64_t firs
 // Float normals by inversion, Giles' (accurate) or Winitzki's (fast):
 // the lanes beyond Giles' fitted range take the scalar function.
 template <distributions::erfinv_kind Kind, rocdist_normal_method Method>
-void inverse_cdf_blocks(const backend::normal_functor<Method, float>& f, std::uint64_t first, std::uint64_t blocks,
+void inverse_cdf_blocks(const blocks::normal_functor<Method, float>& f, std::uint64_t first, std::uint64_t blocks,
                         float* out)
 {
     const auto group = [&f](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
@@ -287,7 +287,7 @@ void inverse_cdf_fast_float_blocks(const samplers::inverse_cdf_fast_float& f, st
 
 // Float polar: block i's pairs 2i (words 0, 1) and 2i + 1 (words 2, 3) on
 // the lanes (polar_lanes.hpp). A pair whose point falls outside the disc
-// (21.5%) continues on its own substream (backend::polar_pair): the
+// (21.5%) continues on its own substream (blocks::polar_pair): the
 // group's rejected pairs take block 0 of their substreams a vector at a
 // time, whose words make two more attempts each; the 4.6% rejected twice
 // more run polar_pair on the scalar path. Done within each group, so that
@@ -354,7 +354,7 @@ void polar_float_blocks(const samplers::polar_float& f, std::uint64_t first, std
                     continue;
                 }
                 const std::size_t lane = slots[begin + i] / 4, p = slots[begin + i] / 2 % 2;
-                const auto pair = backend::polar_pair(f.key, pairs[begin + i],
+                const auto pair = blocks::polar_pair(f.key, pairs[begin + i],
                                                       distributions::polar_coordinate(words[2 * p][lane]),
                                                       distributions::polar_coordinate(words[2 * p + 1][lane]));
                 dst[0]          = f.transform.mean + f.transform.stddev * pair.first;
@@ -370,7 +370,7 @@ void polar_float_blocks(const samplers::polar_float& f, std::uint64_t first, std
 // of its words 0-1 and 2-3; 64-bit lane j holds blocks 2j and 2j + 1 of a
 // group (paired_words, as in ziggurat_double_blocks). A pair whose point
 // falls outside the disc (21.5%) continues on its own substream
-// (backend::polar_pair), one attempt per substream block. The rejected pairs
+// (blocks::polar_pair), one attempt per substream block. The rejected pairs
 // of a span of blocks are collected, then take block k of their substreams a
 // full vector at a time, in rounds k = 0, 1, ... of the pairs still
 // rejected, until none is.
@@ -460,7 +460,7 @@ void polar_double_blocks(const samplers::polar_double& f, std::uint64_t first, s
 // from the 53 bits of its words 0-1 and 2-3; 64-bit lane j holds blocks 2j
 // and 2j + 1 (paired_words, as in ziggurat_double_blocks).
 template <rocdist_normal_method Method>
-void double_inverse_cdf_blocks(const backend::normal_functor<Method, double>& f, std::uint64_t first,
+void double_inverse_cdf_blocks(const blocks::normal_functor<Method, double>& f, std::uint64_t first,
                               std::uint64_t blocks, double* out)
 {
     const auto group = [&f](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {

@@ -1,7 +1,7 @@
 // The host backend's kernels over whole engine blocks, one per block functor
 // with a vector form: block_kernels.cpp compiles them once for each Highway
 // target (AVX2 and AVX-512 on x86-64, NEON and SVE on aarch64; see
-// ROCDIST_HOST_SIMD_TARGETS in config.hpp), and every call runs the one that
+// ROCDIST_HOST_SIMD_TARGETS in build_config.hpp), and every call runs the one that
 // Highway's run-time dispatch picks for this CPU. On any other target they
 // run the scalar functor block by block.
 //
@@ -39,15 +39,15 @@ ROCDIST_SAMPLERS_WITH_HOST_BLOCKS(ROCDIST_DECLARE_RUN_BLOCKS)
 
 // Beta's building blocks (gamma_blocks.cpp): the cycle of its two shapes'
 // variates, G per block like run_blocks, and their scaled logarithms
-// (backend::gamma_scaled_logs: log X times 2^-64, in double for both
+// (blocks::gamma_scaled_logs: log X times 2^-64, in double for both
 // types), beta's and Dirichlet's where a shape is below 1/2. The logs are
 // the kernels', as gamma's are.
-void run_blocks(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
-void run_blocks(const backend::gamma_cycle_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
+void run_blocks(const blocks::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out);
+void run_blocks(const blocks::gamma_cycle_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
                 double* out);
-void run_scaled_logs(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
+void run_scaled_logs(const blocks::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
                      double* out);
-void run_scaled_logs(const backend::gamma_cycle_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
+void run_scaled_logs(const blocks::gamma_cycle_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
                      double* out);
 // out[i] = exp(x[i]) for i < n (out may be x): Highway contrib's Exp
 // (1 ulp) on a vector target, libm's elsewhere. The exponentials of beta's

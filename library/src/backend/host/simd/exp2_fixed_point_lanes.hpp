@@ -17,7 +17,7 @@
 
 #include <hwy/highway.h>
 
-#include "config.hpp"
+#include "build_config.hpp"
 #include "rocdist/device/distributions/fixed_point_exp2.hpp"
 
 HWY_BEFORE_NAMESPACE();

@@ -23,7 +23,7 @@
 #include <type_traits>
 
 #include "backend/host/simd/block_kernels.hpp"
-#include "config.hpp"
+#include "build_config.hpp"
 #include "rocdist/device/blocks/gamma_functor.hpp"
 #include "rocdist/device/engine/substream.hpp"
 
@@ -70,7 +70,7 @@ HWY_INLINE void substream_counters(d32_t d, std::uint32_t block, std::uint32_t w
 
 // The parameters of a functor's element: the call's for one shape...
 template <class T>
-distributions::gamma_params<T> element_params(const backend::gamma_functor<T>& f, std::uint64_t)
+distributions::gamma_params<T> element_params(const blocks::gamma_functor<T>& f, std::uint64_t)
 {
     return f.params;
 }
@@ -78,14 +78,14 @@ distributions::gamma_params<T> element_params(const backend::gamma_functor<T>& f
 // ...or the element's own; elements outside the call (those of a partial
 // block at either end, computed and dropped) take shape 1.
 template <class T>
-distributions::gamma_params<T> element_params(const backend::gamma_shapes_functor<T>& f, std::uint64_t i)
+distributions::gamma_params<T> element_params(const blocks::gamma_shapes_functor<T>& f, std::uint64_t i)
 {
     return f.shapes.has(i) ? f.shapes.at(i)
                            : distributions::make_gamma_params(T(1), f.shapes.scale, f.shapes.log_scale);
 }
 
 template <class T>
-distributions::gamma_params<T> element_params(const backend::gamma_cycle_functor<T>& f, std::uint64_t i)
+distributions::gamma_params<T> element_params(const blocks::gamma_cycle_functor<T>& f, std::uint64_t i)
 {
     return f.shapes.at(i);
 }
@@ -97,17 +97,17 @@ struct scaling
     T scale, log_scale;
 };
 template <class T>
-scaling<T> call_scaling(const backend::gamma_functor<T>& f)
+scaling<T> call_scaling(const blocks::gamma_functor<T>& f)
 {
     return {f.params.scale, f.params.log_scale};
 }
 template <class T>
-scaling<T> call_scaling(const backend::gamma_shapes_functor<T>& f)
+scaling<T> call_scaling(const blocks::gamma_shapes_functor<T>& f)
 {
     return {f.shapes.scale, f.shapes.log_scale};
 }
 template <class T>
-scaling<T> call_scaling(const backend::gamma_cycle_functor<T>&)
+scaling<T> call_scaling(const blocks::gamma_cycle_functor<T>&)
 {
     return {T(1), T(0)};
 }
@@ -237,8 +237,8 @@ HWY_INLINE void retry_inputs(DT dt, const philox_round_keys& keys, std::uint32_t
 }
 
 // The first attempts of a functor's packets, their rejected elements queued
-// for their retries; Finish (backend::gamma_variates or, for the cycle
-// functor, backend::gamma_scaled_logs) says what an accepted attempt
+// for their retries; Finish (blocks::gamma_variates or, for the cycle
+// functor, blocks::gamma_scaled_logs) says what an accepted attempt
 // becomes, of type R.
 template <class Functor, class Finish>
 class gamma_packets
@@ -250,9 +250,9 @@ class gamma_packets
     using mt_t = hn::Mask<dt_t>;
     using U    = hwy::MakeUnsigned<T>;
 
-    static constexpr bool one_shape = std::is_same_v<Functor, backend::gamma_functor<T>>;
-    static constexpr bool logs      = std::is_same_v<Finish, backend::gamma_scaled_logs<T>>;
-    static_assert(!logs || std::is_same_v<Functor, backend::gamma_cycle_functor<T>>,
+    static constexpr bool one_shape = std::is_same_v<Functor, blocks::gamma_functor<T>>;
+    static constexpr bool logs      = std::is_same_v<Finish, blocks::gamma_scaled_logs<T>>;
+    static_assert(!logs || std::is_same_v<Functor, blocks::gamma_cycle_functor<T>>,
                   "scaled logarithms are beta's and Dirichlet's, whose shapes cycle and whose scale is 1");
 
 public:
@@ -278,7 +278,7 @@ public:
         {
             // Element first_element + 4 i + q at entry q L + i.
             any_boost_ = false;
-            if constexpr(std::is_same_v<Functor, backend::gamma_cycle_functor<T>>)
+            if constexpr(std::is_same_v<Functor, blocks::gamma_cycle_functor<T>>)
             {
                 // The cycle's position stepped, not divided, element to element.
                 std::uint64_t at = first_element % f_.shapes.k;
@@ -292,7 +292,7 @@ public:
                     at         = at + 1 == f_.shapes.k ? 0 : at + 1;
                 }
             }
-            else if constexpr(std::is_same_v<Functor, backend::gamma_shapes_functor<double>>)
+            else if constexpr(std::is_same_v<Functor, blocks::gamma_shapes_functor<double>>)
             {
                 // Shapes of elements 4 i + q to lane i of vector q.
                 const std::uint64_t j = first_element - f_.shapes.first;
@@ -462,7 +462,7 @@ private:
                 // Its further retries, where the functor's would make them.
                 const distributions::gamma_params<T> p = element_params(f_, elements_[i]);
                 T                                    dv_i, log_u_i;
-                for(std::uint32_t j = 1; !backend::gamma_retry_attempt(f_.key, elements_[i], j, p, dv_i, log_u_i); ++j)
+                for(std::uint32_t j = 1; !blocks::gamma_retry_attempt(f_.key, elements_[i], j, p, dv_i, log_u_i); ++j)
                 {
                 }
                 *at_[i] = Finish{}(p, dv_i, log_u_i);
@@ -534,10 +534,10 @@ void run_gamma_blocks(const Functor& f, std::uint64_t first, std::uint64_t block
     using T = typename Functor::value_type;
     for(std::uint64_t b = 0; b < blocks; ++b)
     {
-        if constexpr(std::is_same_v<Finish, backend::gamma_variates<T>>)
+        if constexpr(std::is_same_v<Finish, blocks::gamma_variates<T>>)
             f(first + b, out + Functor::outputs_per_block * b);
         else
-            backend::gamma_packet<T>(f.key, first + b, f.shapes, Finish{}, out + Functor::outputs_per_block * b);
+            blocks::gamma_packet<T>(f.key, first + b, f.shapes, Finish{}, out + Functor::outputs_per_block * b);
     }
 }
 
@@ -554,25 +554,25 @@ void exps(const double* x, std::uint64_t n, double* out)
 #define ROCDIST_GAMMA_VARIATE_BLOCKS(name, functor)                                                \
     void name##_blocks(const functor& f, std::uint64_t first, std::uint64_t blocks, functor::value_type* out) \
     {                                                                                              \
-        run_gamma_blocks<backend::gamma_variates<functor::value_type>>(f, first, blocks, out);     \
+        run_gamma_blocks<blocks::gamma_variates<functor::value_type>>(f, first, blocks, out);     \
     }
 #define ROCDIST_GAMMA_SAMPLER_BLOCKS(name) ROCDIST_GAMMA_VARIATE_BLOCKS(name, samplers::name)
 ROCDIST_SAMPLERS_WITH_GAMMA_BLOCKS(ROCDIST_GAMMA_SAMPLER_BLOCKS)
-ROCDIST_GAMMA_VARIATE_BLOCKS(gamma_cycle_float, backend::gamma_cycle_functor<float>)
-ROCDIST_GAMMA_VARIATE_BLOCKS(gamma_cycle_double, backend::gamma_cycle_functor<double>)
+ROCDIST_GAMMA_VARIATE_BLOCKS(gamma_cycle_float, blocks::gamma_cycle_functor<float>)
+ROCDIST_GAMMA_VARIATE_BLOCKS(gamma_cycle_double, blocks::gamma_cycle_functor<double>)
 #undef ROCDIST_GAMMA_SAMPLER_BLOCKS
 #undef ROCDIST_GAMMA_VARIATE_BLOCKS
 
-void gamma_cycle_logs(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
+void gamma_cycle_logs(const blocks::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
                       double* out)
 {
-    run_gamma_blocks<backend::gamma_scaled_logs<float>>(f, first, blocks, out);
+    run_gamma_blocks<blocks::gamma_scaled_logs<float>>(f, first, blocks, out);
 }
 
-void gamma_cycle_double_logs(const backend::gamma_cycle_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
+void gamma_cycle_double_logs(const blocks::gamma_cycle_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
                              double* out)
 {
-    run_gamma_blocks<backend::gamma_scaled_logs<double>>(f, first, blocks, out);
+    run_gamma_blocks<blocks::gamma_scaled_logs<double>>(f, first, blocks, out);
 }
 
 } // namespace rocdist::host::simd::HWY_NAMESPACE
@@ -586,19 +586,19 @@ namespace rocdist::host::simd
 #define ROCDIST_DISPATCH_SAMPLER_BLOCKS(name) ROCDIST_DISPATCH_BLOCKS(name, samplers::name)
 ROCDIST_SAMPLERS_WITH_GAMMA_BLOCKS(ROCDIST_DISPATCH_SAMPLER_BLOCKS)
 #undef ROCDIST_DISPATCH_SAMPLER_BLOCKS
-ROCDIST_DISPATCH_BLOCKS(gamma_cycle_float, backend::gamma_cycle_functor<float>)
-ROCDIST_DISPATCH_BLOCKS(gamma_cycle_double, backend::gamma_cycle_functor<double>)
+ROCDIST_DISPATCH_BLOCKS(gamma_cycle_float, blocks::gamma_cycle_functor<float>)
+ROCDIST_DISPATCH_BLOCKS(gamma_cycle_double, blocks::gamma_cycle_functor<double>)
 HWY_EXPORT(gamma_cycle_logs);
 HWY_EXPORT(gamma_cycle_double_logs);
 HWY_EXPORT(exps);
 
-void run_scaled_logs(const backend::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
+void run_scaled_logs(const blocks::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
                      double* out)
 {
     HWY_DYNAMIC_DISPATCH(gamma_cycle_logs)(f, first, blocks, out);
 }
 
-void run_scaled_logs(const backend::gamma_cycle_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
+void run_scaled_logs(const blocks::gamma_cycle_functor<double>& f, std::uint64_t first, std::uint64_t blocks,
                      double* out)
 {
     HWY_DYNAMIC_DISPATCH(gamma_cycle_double_logs)(f, first, blocks, out);

@@ -9,7 +9,7 @@
 // log1p; the boost's exponential is Highway contrib's Exp (1 ulp). A value
 // may differ from the scalar functor's by those roundings, and a decision
 // within them of its boundary may flip: test_gamma_blocks.cpp and
-// test_chunk_kernels.cpp bound both (docs/gamma.md).
+// test_compacted_kernels.cpp bound both (docs/gamma.md).
 //
 // Per-target code (see philox_lanes.hpp).
 #if defined(ROCDIST_BACKEND_HOST_SIMD_GAMMA_LANES_HPP) == defined(HWY_TARGET_TOGGLE)

@@ -1,4 +1,4 @@
-// backend::normal_transform on the lanes of a Highway vector: its affine
+// blocks::normal_transform on the lanes of a Highway vector: its affine
 // part, mean + stddev z with the product rounded on its own, bit for bit;
 // the kernels apply a log-normal's exponential after it, in libm, so that
 // it too is the scalar transform's.
@@ -24,7 +24,7 @@ namespace rocdist::host::simd::HWY_NAMESPACE
 namespace hn = hwy::HWY_NAMESPACE;
 
 template <class D>
-HWY_INLINE hn::Vec<D> affine(D d, const backend::normal_transform<hn::TFromD<D>>& t, hn::Vec<D> z)
+HWY_INLINE hn::Vec<D> affine(D d, const blocks::normal_transform<hn::TFromD<D>>& t, hn::Vec<D> z)
 {
     return hn::Add(hn::Set(d, t.mean), hn::Mul(hn::Set(d, t.stddev), z));
 }

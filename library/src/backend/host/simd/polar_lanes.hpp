@@ -5,7 +5,7 @@
 // the GPU kernels' log, within 1.23 ulp) or Highway's Log (doubles: within
 // 4 ulp) where the scalar code calls libm's log, so a value may differ from
 // the scalar function's by a few ulp (test_block_kernels.cpp and
-// test_chunk_kernels.cpp bound it).
+// test_compacted_kernels.cpp bound it).
 //
 // Per-target code (see philox_lanes.hpp).
 #if defined(ROCDIST_BACKEND_HOST_SIMD_POLAR_LANES_HPP) == defined(HWY_TARGET_TOGGLE)

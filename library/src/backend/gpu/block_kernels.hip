@@ -21,9 +21,9 @@ namespace
 template <class Functor>
 [[maybe_unused]] constexpr bool store_bound = sizeof(typename Functor::value_type) == 4;
 template <>
-[[maybe_unused]] constexpr bool store_bound<backend::gamma_shapes_functor<float>> = false;
+[[maybe_unused]] constexpr bool store_bound<blocks::gamma_shapes_functor<float>> = false;
 template <>
-[[maybe_unused]] constexpr bool store_bound<backend::beta_functor<float>> = false;
+[[maybe_unused]] constexpr bool store_bound<blocks::beta_functor<float>> = false;
 
 // Blocks of 256 threads each multiprocessor must hold: 8 (2048 threads, a
 // full NVIDIA SM) for the aligned kernels of store-bound functors; for the

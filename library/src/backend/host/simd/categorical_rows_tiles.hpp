@@ -1,6 +1,6 @@
 // Batched categorical sampling's two passes over a tile of weights
 // (backend/host/categorical_rows_host.cpp) on the host's vector kernels,
-// compiled once for each Highway target in weight_tiles.cpp like the block
+// compiled once for each Highway target in categorical_rows_tiles.cpp like the block
 // kernels (block_kernels.hpp). Both give the scalar path's results bit for
 // bit.
 //

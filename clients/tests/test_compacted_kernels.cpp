@@ -1,7 +1,7 @@
 // The host generator's fast ordering against the scalar samplers'
 // candidates, chunk by chunk, under each Highway target that this build
 // compiles and this CPU runs (the others are skipped, with the reason): the
-// chunk kernels (backend/host/simd/chunk_kernels.cpp) of polar normals and
+// chunk kernels (backend/host/simd/compacted_kernels.cpp) of polar normals and
 // gamma (float and double), within the bounds of the reproducible
 // ordering's kernels (test_block_kernels.cpp, test_gamma_blocks.cpp); a
 // gamma decision within those roundings of its boundary may flip, rarely,

@@ -1,8 +1,8 @@
-// The host backend's fast-ordering chunk kernels (chunk_kernels.hpp),
+// The host backend's fast-ordering chunk kernels (compacted_kernels.hpp),
 // compiled once for each Highway target: foreach_target.h includes this file
 // again for each. Compiled with -ffp-contract=off, as block_kernels.cpp is:
 // polar's and gamma's tests follow the scalar samplers' arithmetic.
-#include "backend/host/simd/chunk_kernels.hpp"
+#include "backend/host/simd/compacted_kernels.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -13,11 +13,11 @@
 
 #include "backend/compacted_chunks.hpp"
 #include "backend/compacted_round.hpp"
-#include "config.hpp"
+#include "build_config.hpp"
 #include "rocdist/device/engine/substream.hpp"
 
 #undef HWY_TARGET_INCLUDE
-#define HWY_TARGET_INCLUDE "backend/host/simd/chunk_kernels.cpp"
+#define HWY_TARGET_INCLUDE "backend/host/simd/compacted_kernels.cpp"
 #include <hwy/foreach_target.h>
 
 #include <hwy/highway.h>

@@ -1,4 +1,4 @@
-#include "backend/host/beta_dirichlet_host.hpp"
+#include "backend/host/gamma_family_host.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -29,10 +29,10 @@ constexpr std::uint64_t row_piece = std::uint64_t{1} << 16;
 // blocks of the kernel `run` (run_blocks or run_scaled_logs) into
 // `blocks`: a pointer to element first there.
 template <class R, class T, class Run>
-const R* cycle_elements(const backend::gamma_cycle_functor<T>& g, const Run& run, std::uint64_t first,
+const R* cycle_elements(const blocks::gamma_cycle_functor<T>& g, const Run& run, std::uint64_t first,
                         std::uint64_t count, std::vector<R>& blocks)
 {
-    constexpr std::uint64_t G  = backend::gamma_group_size<T>;
+    constexpr std::uint64_t G  = blocks::gamma_group_size<T>;
     const std::uint64_t     b0 = first / G, b1 = (first + count - 1) / G;
     blocks.resize(G * (b1 - b0 + 1));
     run(g, b0, b1 - b0 + 1, blocks.data());
@@ -40,13 +40,13 @@ const R* cycle_elements(const backend::gamma_cycle_functor<T>& g, const Run& run
 }
 
 template <class T>
-void run_variates(const backend::gamma_cycle_functor<T>& g, std::uint64_t first, std::uint64_t blocks, T* out)
+void run_variates(const blocks::gamma_cycle_functor<T>& g, std::uint64_t first, std::uint64_t blocks, T* out)
 {
     simd::run_blocks(g, first, blocks, out);
 }
 
 template <class T>
-void run_logs(const backend::gamma_cycle_functor<T>& g, std::uint64_t first, std::uint64_t blocks, double* out)
+void run_logs(const blocks::gamma_cycle_functor<T>& g, std::uint64_t first, std::uint64_t blocks, double* out)
 {
     simd::run_scaled_logs(g, first, blocks, out);
 }
@@ -73,18 +73,18 @@ template <class T>
 struct beta_cycle
 {
     distributions::gamma_params<T>  ab[2];
-    backend::gamma_cycle_functor<T> g;
+    blocks::gamma_cycle_functor<T> g;
 
-    explicit beta_cycle(const backend::beta_functor<T>& f) : ab{f.shapes.a, f.shapes.b}, g{f.key, {ab, 2}} {}
+    explicit beta_cycle(const blocks::beta_functor<T>& f) : ab{f.shapes.a, f.shapes.b}, g{f.key, {ab, 2}} {}
     beta_cycle(const beta_cycle&) = delete;
 };
 
 // Engine blocks first .. first + blocks - 1 of a beta functor (2 float
 // outputs or 1 double each) whose a and b pass ratio_of_variates.
 template <class T>
-void beta_blocks_from_variates(const backend::beta_functor<T>& f, std::uint64_t first, std::uint64_t blocks, T* out)
+void beta_blocks_from_variates(const blocks::beta_functor<T>& f, std::uint64_t first, std::uint64_t blocks, T* out)
 {
-    constexpr std::uint64_t G = backend::gamma_group_size<T>;
+    constexpr std::uint64_t G = blocks::gamma_group_size<T>;
     const beta_cycle<T>     c(f);
     T                       x[G * blocks_per_call];
     for(std::uint64_t done = 0; done < blocks;)
@@ -107,9 +107,9 @@ void beta_blocks_from_variates(const backend::beta_functor<T>& f, std::uint64_t 
 // distributions::beta_from_scaled_logs with its exponentials a vector at a
 // time.
 template <class T>
-void beta_blocks_from_logs(const backend::beta_functor<T>& f, std::uint64_t first, std::uint64_t blocks, T* out)
+void beta_blocks_from_logs(const blocks::beta_functor<T>& f, std::uint64_t first, std::uint64_t blocks, T* out)
 {
-    constexpr std::uint64_t G = backend::gamma_group_size<T>;
+    constexpr std::uint64_t G = blocks::gamma_group_size<T>;
     const beta_cycle<T>     c(f);
     double                  l[G * blocks_per_call], e[G / 2 * blocks_per_call];
     for(std::uint64_t done = 0; done < blocks;)
@@ -174,7 +174,7 @@ void for_each_row_chunk(engine::philox_key key, const T* alpha, std::uint64_t k,
     std::vector<distributions::gamma_params<T>> params(k);
     for(std::uint64_t j = 0; j < k; ++j)
         params[j] = distributions::make_gamma_params(alpha[j], T(1));
-    const backend::gamma_cycle_functor<T> g{key, {params.data(), k}};
+    const blocks::gamma_cycle_functor<T> g{key, {params.data(), k}};
     const std::uint64_t                   rows_per_chunk = std::max<std::uint64_t>(1, 4096 / k);
     parallel_for(
         (rows + rows_per_chunk - 1) / rows_per_chunk,
@@ -189,7 +189,7 @@ void dirichlet_rows_from_variates(engine::philox_key key, const T* alpha, std::u
                                   std::uint64_t first_row, T* out)
 {
     for_each_row_chunk(
-        key, alpha, k, rows, [&](const backend::gamma_cycle_functor<T>& g, std::uint64_t r0, std::uint64_t n) {
+        key, alpha, k, rows, [&](const blocks::gamma_cycle_functor<T>& g, std::uint64_t r0, std::uint64_t n) {
             thread_local std::vector<T> blocks;
             const T* const              x = cycle_elements(g, run_variates<T>, (first_row + r0) * k, n * k, blocks);
             for(std::uint64_t r = 0; r < n; ++r)
@@ -219,7 +219,7 @@ void dirichlet_rows_from_logs(engine::philox_key key, const T* alpha, std::uint6
                               std::uint64_t first_row, T* out)
 {
     for_each_row_chunk(
-        key, alpha, k, rows, [&](const backend::gamma_cycle_functor<T>& g, std::uint64_t r0, std::uint64_t n) {
+        key, alpha, k, rows, [&](const blocks::gamma_cycle_functor<T>& g, std::uint64_t r0, std::uint64_t n) {
             thread_local std::vector<double>                        blocks, e;
             thread_local std::vector<distributions::scaled_log_sum> sums;
             e.resize(std::min(k, row_piece) * n);
@@ -267,7 +267,7 @@ namespace simd
 {
 
 template <class T>
-void beta_blocks(const backend::beta_functor<T>& f, std::uint64_t first, std::uint64_t blocks, T* out)
+void beta_blocks(const blocks::beta_functor<T>& f, std::uint64_t first, std::uint64_t blocks, T* out)
 {
     if(ratio_of_variates(f.shapes.a.shape) && ratio_of_variates(f.shapes.b.shape))
         beta_blocks_from_variates(f, first, blocks, out);
@@ -275,12 +275,12 @@ void beta_blocks(const backend::beta_functor<T>& f, std::uint64_t first, std::ui
         beta_blocks_from_logs(f, first, blocks, out);
 }
 
-void run_blocks(const backend::beta_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
+void run_blocks(const blocks::beta_functor<float>& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     beta_blocks(f, first, blocks, out);
 }
 
-void run_blocks(const backend::beta_functor<double>& f, std::uint64_t first, std::uint64_t blocks, double* out)
+void run_blocks(const blocks::beta_functor<double>& f, std::uint64_t first, std::uint64_t blocks, double* out)
 {
     beta_blocks(f, first, blocks, out);
 }

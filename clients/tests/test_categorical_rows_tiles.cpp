@@ -1,5 +1,5 @@
 // Batched categorical sampling's weight tiles (backend/host/simd/
-// weight_tiles.cpp) under each Highway target that this build compiles and
+// categorical_rows_tiles.cpp) under each Highway target that this build compiles and
 // this CPU runs (the others are skipped, with the reason): the categories
 // of a target without vector kernels, bit for bit, for weights spanning
 // 1e-30 to 1 with zeros, -0 and (float) subnormals, k from 1 to beyond a
@@ -15,7 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "backend/categorical_row_inputs.hpp"
-#include "backend/host/simd/weight_tiles.hpp"
+#include "backend/host/simd/categorical_rows_tiles.hpp"
 #include "rocdist/device/distributions/row_fixed_point.hpp"
 #include "rocdist/rocdist.h"
 #include "support/categorical_rows_calls.hpp"
@@ -47,7 +47,7 @@ std::vector<T> awkward_weights(size_t n)
     return w;
 }
 
-// The weight tiles' two passes directly (weight_tiles.cpp is compiled into
+// The weight tiles' two passes directly (categorical_rows_tiles.cpp is compiled into
 // this test too): sums exactly those of the scalar arithmetic, for tiles
 // whose fixed points reach 2^62 (k = 2), and the largest and validity as
 // the weights' values say.

@@ -1,4 +1,4 @@
-// weight_tile_largest and weight_run_sums (weight_tiles.hpp) for each
+// weight_tile_largest and weight_run_sums (categorical_rows_tiles.hpp) for each
 // Highway target. The check runs on the weights' bits in integer lanes of
 // their width. The sums: a vector target
 // converts Lanes(dd) weights at a time to doubles, scales them and adds
@@ -6,7 +6,7 @@
 // once per run; a short last run takes the scalar arithmetic. Compiled with
 // -ffp-contract=off, as block_kernels.cpp is: the split's product and
 // difference must not fuse, nor a logit's exponent's product and sum.
-#include "backend/host/simd/weight_tiles.hpp"
+#include "backend/host/simd/categorical_rows_tiles.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -16,10 +16,10 @@
 #include <type_traits>
 
 #include "backend/categorical_row_inputs.hpp"
-#include "config.hpp"
+#include "build_config.hpp"
 
 #undef HWY_TARGET_INCLUDE
-#define HWY_TARGET_INCLUDE "backend/host/simd/weight_tiles.cpp"
+#define HWY_TARGET_INCLUDE "backend/host/simd/categorical_rows_tiles.cpp"
 #include <hwy/foreach_target.h>
 
 #include <hwy/highway.h>
@@ -31,7 +31,7 @@ namespace rocdist::host::simd::HWY_NAMESPACE
 {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// The scalar path's fixed point of one weight (weight_tiles.hpp).
+// The scalar path's fixed point of one weight (categorical_rows_tiles.hpp).
 inline std::uint64_t fixed_point(float w, const distributions::fixed_point_scale& s)
 {
     return static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<double>(w) * (s.first * s.second)));

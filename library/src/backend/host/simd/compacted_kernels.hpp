@@ -1,6 +1,6 @@
 // The host backend's kernels for whole chunks of the fast ordering
 // (backend/compacted_chunks.hpp), compiled once for each Highway target in
-// chunk_kernels.cpp like the block kernels (block_kernels.hpp).
+// compacted_kernels.cpp like the block kernels (block_kernels.hpp).
 //
 // run_chunk(s, first, out, count) writes the first `count` outputs of the
 // chunk whose first output is stream element `first` (count at most
