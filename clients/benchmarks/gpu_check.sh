@@ -16,8 +16,9 @@
 #     On the GPU machine, from the repository root, with gpu-check/ carried.
 #     Steps (default all, in this order, each under its own time limit and
 #     all within ROCDIST_GPU_CHECK_SECONDS, default 480):
-#       tests      the GPU tests (gtest filter *gpu*) in 8 shards, and the
-#                  GPU error-path tests
+#       tests      the GPU tests (gtest filter *gpu*) in 8 shards, the
+#                  GPU error-path tests, and the Python package's tests
+#                  (its GPU tests on PyTorch's CUDA tensors)
 #       bench      the whole bench with its GPU peers (PyTorch, CuPy, JAX
 #                  through python3), JSON with the GPU and driver in its
 #                  context
@@ -113,6 +114,9 @@ run_tests() {
   wait "${pids[@]}"
   step tests-gpu-error-paths 60 "$stage/bin/rocdist_gpu_error_tests"
   gtest_summary "$logs"/tests-*.log
+  ROCDIST_LIBRARY=$PWD/$stage/lib/librocdist.so.0 PYTHONPATH=$PWD/python \
+    step python-package 90 python3 -m pytest -q -rs -p no:cacheprovider python/tests
+  tail -1 "$logs/python-package.log" >> "$out/summary.txt"
 }
 
 run_bench() {
