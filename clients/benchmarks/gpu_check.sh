@@ -46,7 +46,7 @@ prepare() {
   done
   set -e
   local arch=${ROCDIST_GPU_CHECK_ARCH:-90}
-  local options=(-G Ninja -DROCDIST_GPU=cuda -DCMAKE_CUDA_ARCHITECTURES="$arch" -DCMAKE_BUILD_TYPE=Release
+  local options=(-DROCDIST_GPU=cuda -DCMAKE_CUDA_ARCHITECTURES="$arch" -DCMAKE_BUILD_TYPE=Release
                  -DROCDIST_BUILD_EXAMPLES=OFF -DROCDIST_BUILD_FORTRAN=OFF -DROCDIST_BUILD_MPI_EXAMPLE=OFF)
   cmake -S . -B "$build" "${options[@]}"
   cmake --build "$build" -j"$(nproc)" --target rocdist_tests rocdist_gpu_error_tests rocdist_bench
