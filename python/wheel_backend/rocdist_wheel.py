@@ -69,7 +69,7 @@ def build_sdist(sdist_directory, config_settings=None):
     base = f"{project['name']}-{project['version']}"
     filename = f"{base}.tar.gz"
     with tarfile.open(os.path.join(sdist_directory, filename), "w:gz") as sdist:
-        for arcname in ["pyproject.toml", "build_backend/rocdist_wheel.py"]:
+        for arcname in ["pyproject.toml", "wheel_backend/rocdist_wheel.py"]:
             sdist.add(os.path.join(_ROOT, arcname), f"{base}/{arcname}")
         for arcname, path in _sources():
             sdist.add(path, f"{base}/{arcname}")
