@@ -12,6 +12,7 @@
 // pointer may not be device memory.
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <tuple>
@@ -29,48 +30,32 @@ namespace rocdist_emulator
 namespace
 {
 
-class copy_operation final : public operation
+// A copy or fill: a host function run on the stream's worker.
+class memory_operation final : public operation
 {
 public:
-    copy_operation(void* to, const void* from, std::size_t bytes, bool stage)
-        : to_(to), from_(from), bytes_(bytes)
-    {
-        if(stage)
-        {
-            staged_.assign(static_cast<const unsigned char*>(from), static_cast<const unsigned char*>(from) + bytes);
-            from_ = staged_.data();
-        }
-    }
+    memory_operation(std::function<void()> body, const char* name) : body_(std::move(body)), name_(name) {}
     hipError_t run() override
     {
-        std::memmove(to_, from_, bytes_);
+        body_();
         return hipSuccess;
     }
-    const char* what() const override { return "a copy (hipMemcpy)"; }
+    const char* what() const override { return name_; }
 
 private:
-    void*                      to_;
-    const void*                from_;
-    std::size_t                bytes_;
-    std::vector<unsigned char> staged_;
+    std::function<void()> body_;
+    const char*           name_;
 };
 
-class fill_operation final : public operation
+// A staged copy reads its own copy of the source, taken now.
+std::unique_ptr<operation> copy_operation(void* to, const void* from, std::size_t bytes, bool stage)
 {
-public:
-    fill_operation(void* to, int value, std::size_t bytes) : to_(to), value_(value), bytes_(bytes) {}
-    hipError_t run() override
-    {
-        std::memset(to_, value_, bytes_);
-        return hipSuccess;
-    }
-    const char* what() const override { return "a fill (hipMemset)"; }
-
-private:
-    void*       to_;
-    int         value_;
-    std::size_t bytes_;
-};
+    if(!stage)
+        return std::make_unique<memory_operation>([=] { std::memmove(to, from, bytes); }, "a copy (hipMemcpy)");
+    auto staged = std::make_shared<std::vector<unsigned char>>(static_cast<const unsigned char*>(from),
+                                                               static_cast<const unsigned char*>(from) + bytes);
+    return std::make_unique<memory_operation>([=] { std::memmove(to, staged->data(), bytes); }, "a copy (hipMemcpy)");
+}
 
 bool device_side(const std::optional<allocation>& a)
 {
@@ -117,13 +102,45 @@ hipError_t plan_copy(void* to, const void* from, std::size_t bytes, hipMemcpyKin
     return hipSuccess;
 }
 
-hipError_t check_fill(void* to, std::size_t bytes, bool& pinned)
+// The stream of a copy or fill, into s: the call's own (its Async form) or
+// none, the NULL stream.
+hipError_t stream_of_call(std::optional<hipStream_t> stream, std::shared_ptr<stream_state>& s)
 {
+    if(configured().devices == 0)
+        return hipErrorNoDevice;
+    s = find_stream(stream.value_or(nullptr), current_device());
+    return s ? hipSuccess : hipErrorInvalidHandle;
+}
+
+// hipMemcpy (stream: none; the NULL stream, waiting as plan_copy says) and
+// hipMemcpyAsync (waiting only for a host-to-host copy).
+hipError_t copy(void* to, const void* from, std::size_t bytes, hipMemcpyKind kind, std::optional<hipStream_t> stream)
+{
+    std::shared_ptr<stream_state> s;
+    if(const hipError_t found = stream_of_call(stream, s); found != hipSuccess || bytes == 0)
+        return answer(found);
+    copy_plan        plan{};
+    const hipError_t checked = plan_copy(to, from, bytes, kind, plan);
+    if(checked != hipSuccess)
+        return answer(checked);
+    enqueue(s, copy_operation(to, from, bytes, plan.stage));
+    const bool host_waits = stream ? plan.host_only : plan.host_waits;
+    return host_waits ? answer(wait_for(s)) : hipSuccess;
+}
+
+// hipMemset (stream: none; the NULL stream, waiting for pinned memory) and
+// hipMemsetAsync (never waiting).
+hipError_t fill(void* to, int value, std::size_t bytes, std::optional<hipStream_t> stream)
+{
+    std::shared_ptr<stream_state> s;
+    if(const hipError_t found = stream_of_call(stream, s); found != hipSuccess || bytes == 0)
+        return answer(found);
     const auto a = find(to, bytes);
     if(to == nullptr || !a)
-        return hipErrorInvalidValue;
-    pinned = a->kind == memory_kind::pinned;
-    return hipSuccess;
+        return answer(hipErrorInvalidValue);
+    enqueue(s, std::make_unique<memory_operation>([=] { std::memset(to, value, bytes); }, "a fill (hipMemset)"));
+    const bool host_waits = !stream && a->kind == memory_kind::pinned;
+    return host_waits ? answer(wait_for(s)) : hipSuccess;
 }
 
 hipError_t allocate_counted(memory_kind kind, void** pointer, std::size_t bytes)
@@ -224,66 +241,22 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes, const void
 
 hipError_t hipMemcpy(void* to, const void* from, size_t bytes, hipMemcpyKind kind)
 {
-    if(configured().devices == 0)
-        return answer(hipErrorNoDevice);
-    if(bytes == 0)
-        return hipSuccess;
-    copy_plan        plan{};
-    const hipError_t checked = plan_copy(to, from, bytes, kind, plan);
-    if(checked != hipSuccess)
-        return answer(checked);
-    const auto stream = find_stream(nullptr, current_device());
-    enqueue(stream, std::make_unique<copy_operation>(to, from, bytes, plan.stage));
-    return plan.host_waits ? answer(wait_for(stream)) : hipSuccess;
+    return copy(to, from, bytes, kind, std::nullopt);
 }
 
 hipError_t hipMemcpyAsync(void* to, const void* from, size_t bytes, hipMemcpyKind kind, hipStream_t stream)
 {
-    if(configured().devices == 0)
-        return answer(hipErrorNoDevice);
-    const auto s = find_stream(stream, current_device());
-    if(!s)
-        return answer(hipErrorInvalidHandle);
-    if(bytes == 0)
-        return hipSuccess;
-    copy_plan        plan{};
-    const hipError_t checked = plan_copy(to, from, bytes, kind, plan);
-    if(checked != hipSuccess)
-        return answer(checked);
-    enqueue(s, std::make_unique<copy_operation>(to, from, bytes, plan.stage));
-    return plan.host_only ? answer(wait_for(s)) : hipSuccess;
+    return copy(to, from, bytes, kind, stream);
 }
 
 hipError_t hipMemset(void* to, int value, size_t bytes)
 {
-    if(configured().devices == 0)
-        return answer(hipErrorNoDevice);
-    if(bytes == 0)
-        return hipSuccess;
-    bool             pinned  = false;
-    const hipError_t checked = check_fill(to, bytes, pinned);
-    if(checked != hipSuccess)
-        return answer(checked);
-    const auto stream = find_stream(nullptr, current_device());
-    enqueue(stream, std::make_unique<fill_operation>(to, value, bytes));
-    return pinned ? answer(wait_for(stream)) : hipSuccess;
+    return fill(to, value, bytes, std::nullopt);
 }
 
 hipError_t hipMemsetAsync(void* to, int value, size_t bytes, hipStream_t stream)
 {
-    if(configured().devices == 0)
-        return answer(hipErrorNoDevice);
-    const auto s = find_stream(stream, current_device());
-    if(!s)
-        return answer(hipErrorInvalidHandle);
-    if(bytes == 0)
-        return hipSuccess;
-    bool             pinned  = false;
-    const hipError_t checked = check_fill(to, bytes, pinned);
-    if(checked != hipSuccess)
-        return answer(checked);
-    enqueue(s, std::make_unique<fill_operation>(to, value, bytes));
-    return hipSuccess;
+    return fill(to, value, bytes, stream);
 }
 
 } // extern "C"

@@ -6,6 +6,27 @@
 
 using namespace rocdist_emulator;
 
+namespace
+{
+
+// hipStreamGetDevice and hipStreamGetFlags: `property` of the stream a
+// handle names, into *out.
+template <class T, class Property>
+hipError_t stream_property(hipStream_t stream, T* out, Property property)
+{
+    if(out == nullptr)
+        return answer(hipErrorInvalidValue);
+    if(configured().devices == 0)
+        return answer(hipErrorNoDevice);
+    const auto s = find_stream(stream, current_device());
+    if(!s)
+        return answer(hipErrorInvalidHandle);
+    *out = property(*s);
+    return hipSuccess;
+}
+
+} // namespace
+
 extern "C" {
 
 hipError_t hipStreamCreate(hipStream_t* stream)
@@ -48,28 +69,12 @@ hipError_t hipStreamSynchronize(hipStream_t stream)
 
 hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device)
 {
-    if(device == nullptr)
-        return answer(hipErrorInvalidValue);
-    if(configured().devices == 0)
-        return answer(hipErrorNoDevice);
-    const auto s = find_stream(stream, current_device());
-    if(!s)
-        return answer(hipErrorInvalidHandle);
-    *device = device_of(*s);
-    return hipSuccess;
+    return stream_property(stream, device, device_of);
 }
 
 hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags)
 {
-    if(flags == nullptr)
-        return answer(hipErrorInvalidValue);
-    if(configured().devices == 0)
-        return answer(hipErrorNoDevice);
-    const auto s = find_stream(stream, current_device());
-    if(!s)
-        return answer(hipErrorInvalidHandle);
-    *flags = flags_of(*s);
-    return hipSuccess;
+    return stream_property(stream, flags, flags_of);
 }
 
 } // extern "C"

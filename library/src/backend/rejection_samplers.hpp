@@ -32,18 +32,7 @@ struct polar_sampler
     ROCDIST_HOST_DEVICE bool attempt(engine::substream_reader& words, T (&v)[2]) const
     {
         T a, b;
-        if constexpr(sizeof(T) == sizeof(float))
-        {
-            a = distributions::polar_coordinate(words.next());
-            b = distributions::polar_coordinate(words.next());
-        }
-        else
-        {
-            const std::uint32_t a0 = words.next(), a1 = words.next();
-            const std::uint32_t b0 = words.next(), b1 = words.next();
-            a = distributions::polar_coordinate(a0, a1);
-            b = distributions::polar_coordinate(b0, b1);
-        }
+        blocks::next_polar_coordinates(words, a, b);
         distributions::normal_pair<T> pair;
         if(!distributions::polar_attempt(a, b, pair))
             return false;

@@ -13,6 +13,8 @@
 // X(NAME) once per sampler.
 #pragma once
 
+#include <type_traits>
+
 #include "backend/narrowed_outputs.hpp"
 #include "backend/rejection_samplers.hpp"
 #include "rocdist/device/blocks/beta_functor.hpp"
@@ -140,3 +142,6 @@ using gamma_double_sampler   = backend::gamma_sampler<double>;
     X(polar_bfloat16_sampler)
 #define ROCDIST_COMPACTED_SAMPLERS(X)                                                              \
     ROCDIST_COMPACTED_SAMPLERS_WITH_CHUNK_KERNELS(X) ROCDIST_COMPACTED_SAMPLERS_NARROWED(X)
+
+// Whether the type Sampler is in a list: LIST(ROCDIST_IS_SAMPLER) false.
+#define ROCDIST_IS_SAMPLER(name) std::is_same_v<Sampler, samplers::name> ||

@@ -165,23 +165,6 @@ void launch(const char* name, dim3 grid, dim3 block, std::size_t shared_bytes, h
                                                                              std::forward<Args>(args)...));
 }
 
-// a * b and a + b each rounded on their own: the host compiler must not
-// fuse them into an FMA, which -ffp-contract=fast (this platform's setting,
-// as on GPUs) would do to plain expressions. The product passes through a
-// register the optimiser cannot see into.
-template <class T>
-inline T rounded(T value)
-{
-#if defined(__x86_64__)
-    __asm__("" : "+x"(value));
-#elif defined(__aarch64__)
-    __asm__("" : "+w"(value));
-#else
-    __asm__("" : "+m"(value));
-#endif
-    return value;
-}
-
 } // namespace rocdist_emulator
 
 // HIP's launch macro, for kernels that users write (the device API's
@@ -251,10 +234,6 @@ inline void __syncthreads(const char* file = __builtin_FILE(), int line = __buil
 inline void __threadfence() {}
 
 // Bit and reinterpretation intrinsics.
-inline int __popc(unsigned int x)
-{
-    return __builtin_popcount(x);
-}
 inline int __popcll(unsigned long long x)
 {
     return __builtin_popcountll(x);
@@ -263,64 +242,17 @@ inline int __ffs(int x)
 {
     return __builtin_ffs(x);
 }
-inline int __ffsll(long long x)
-{
-    return __builtin_ffsll(x);
-}
-inline int __clz(int x)
-{
-    return x == 0 ? 32 : __builtin_clz(static_cast<unsigned int>(x));
-}
-inline int __clzll(long long x)
-{
-    return x == 0 ? 64 : __builtin_clzll(static_cast<unsigned long long>(x));
-}
 inline long long __double_as_longlong(double x)
 {
     long long r;
     std::memcpy(&r, &x, sizeof r);
     return r;
 }
-inline double __longlong_as_double(long long x)
-{
-    double r;
-    std::memcpy(&r, &x, sizeof r);
-    return r;
-}
-inline unsigned int __float_as_uint(float x)
-{
-    unsigned int r;
-    std::memcpy(&r, &x, sizeof r);
-    return r;
-}
-inline float __uint_as_float(unsigned int x)
-{
-    float r;
-    std::memcpy(&r, &x, sizeof r);
-    return r;
-}
 
-// Arithmetic with its rounding fixed, never contracted.
-inline float __fmul_rn(float a, float b)
-{
-    return ::rocdist_emulator::rounded(a * b);
-}
-inline double __dmul_rn(double a, double b)
-{
-    return ::rocdist_emulator::rounded(a * b);
-}
-inline float __fadd_rn(float a, float b)
-{
-    return ::rocdist_emulator::rounded(a + b);
-}
-inline double __dadd_rn(double a, double b)
-{
-    return ::rocdist_emulator::rounded(a + b);
-}
-
-// Atomics on device memory: blocks run on different threads, so these are
-// real atomic read-modify-writes (sequentially consistent, stronger than a
-// GPU's relaxed device-scope atomics). Each returns the old value.
+// The atomics rocdist's kernels use, on device memory: blocks run on
+// different threads, so these are real atomic read-modify-writes
+// (sequentially consistent, stronger than a GPU's relaxed device-scope
+// atomics). Each returns the old value.
 template <class T>
 inline T atomicAdd(T* address, T value)
 {
@@ -336,51 +268,15 @@ inline T atomicAdd(T* address, T value)
     }
 }
 template <class T>
-inline T atomicSub(T* address, T value)
-{
-    return __atomic_fetch_sub(address, value, __ATOMIC_SEQ_CST);
-}
-template <class T>
 inline T atomicOr(T* address, T value)
 {
     return __atomic_fetch_or(address, value, __ATOMIC_SEQ_CST);
-}
-template <class T>
-inline T atomicAnd(T* address, T value)
-{
-    return __atomic_fetch_and(address, value, __ATOMIC_SEQ_CST);
-}
-template <class T>
-inline T atomicXor(T* address, T value)
-{
-    return __atomic_fetch_xor(address, value, __ATOMIC_SEQ_CST);
-}
-template <class T>
-inline T atomicExch(T* address, T value)
-{
-    return __atomic_exchange_n(address, value, __ATOMIC_SEQ_CST);
-}
-template <class T>
-inline T atomicCAS(T* address, T expected, T desired)
-{
-    __atomic_compare_exchange_n(address, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-    return expected;
 }
 template <class T>
 inline T atomicMax(T* address, T value)
 {
     T old = __atomic_load_n(address, __ATOMIC_SEQ_CST);
     while(old < value
-          && !__atomic_compare_exchange_n(address, &old, value, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
-    {
-    }
-    return old;
-}
-template <class T>
-inline T atomicMin(T* address, T value)
-{
-    T old = __atomic_load_n(address, __ATOMIC_SEQ_CST);
-    while(value < old
           && !__atomic_compare_exchange_n(address, &old, value, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
     {
     }

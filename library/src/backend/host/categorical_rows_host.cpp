@@ -215,6 +215,22 @@ private:
     std::unique_ptr<std::uint64_t[]> runs_;
 };
 
+// Runs check(i) for every i < count on all cores; whether every call
+// returned true.
+template <class Check>
+bool all_pass(std::uint64_t count, Check check)
+{
+    std::atomic<bool> failed{false};
+    parallel_for(
+        count,
+        [&](std::uint64_t i) {
+            if(!check(i))
+                failed.store(true, std::memory_order_relaxed);
+        },
+        min_tiles_per_thread);
+    return !failed.load();
+}
+
 } // namespace
 
 template <class Input>
@@ -224,7 +240,6 @@ rocdist_status generate_categorical_rows(const Input& in, std::uint64_t rows, st
 {
     row_sampler<Input> sampler(in, rows, k);
     const std::uint64_t n = rows * samples_per_row;
-    std::atomic<bool>   invalid{false};
 
     // Rows of one tile, with few samples: each row is checked, summed and
     // sampled while it is in L1, into a staging buffer that is copied out
@@ -233,42 +248,22 @@ rocdist_status generate_categorical_rows(const Input& in, std::uint64_t rows, st
     if(sampler.tiles_per_row() == 1 && n <= max_staged_samples)
     {
         const std::unique_ptr<unsigned int[]> staged(new unsigned int[n]);
-        parallel_for(
-            rows,
-            [&](std::uint64_t row) {
-                if(!sampler.summarise_tile(row) || !sampler.combine_row(row))
-                {
-                    invalid.store(true, std::memory_order_relaxed);
-                    return;
-                }
-                for(std::uint64_t s = row * samples_per_row; s < (row + 1) * samples_per_row; ++s)
-                    staged[s] = sampler.draw(row, engine::double_bits(key, offset + s));
-            },
-            min_tiles_per_thread);
-        if(invalid.load())
+        const bool valid = all_pass(rows, [&](std::uint64_t row) {
+            if(!sampler.summarise_tile(row) || !sampler.combine_row(row))
+                return false;
+            for(std::uint64_t s = row * samples_per_row; s < (row + 1) * samples_per_row; ++s)
+                staged[s] = sampler.draw(row, engine::double_bits(key, offset + s));
+            return true;
+        });
+        if(!valid)
             return ROCDIST_STATUS_INVALID_VALUE;
         std::copy(staged.get(), staged.get() + n, out);
         return ROCDIST_STATUS_SUCCESS;
     }
 
     // Every value is checked, and every row combined, before anything is written.
-    parallel_for(
-        rows * sampler.tiles_per_row(),
-        [&](std::uint64_t g) {
-            if(!sampler.summarise_tile(g))
-                invalid.store(true, std::memory_order_relaxed);
-        },
-        min_tiles_per_thread);
-    if(invalid.load())
-        return ROCDIST_STATUS_INVALID_VALUE;
-    parallel_for(
-        rows,
-        [&](std::uint64_t row) {
-            if(!sampler.combine_row(row))
-                invalid.store(true, std::memory_order_relaxed);
-        },
-        min_tiles_per_thread);
-    if(invalid.load())
+    if(!all_pass(rows * sampler.tiles_per_row(), [&](std::uint64_t g) { return sampler.summarise_tile(g); })
+       || !all_pass(rows, [&](std::uint64_t row) { return sampler.combine_row(row); }))
         return ROCDIST_STATUS_INVALID_VALUE;
 
     // Samples by engine block: block b of the double stream holds the bits

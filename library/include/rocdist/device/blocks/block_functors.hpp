@@ -13,9 +13,11 @@
 namespace rocdist::blocks
 {
 
-struct bits_functor
+// Four outputs per block, Map of each of its words.
+template <class Map>
+struct word_map_functor
 {
-    using value_type                           = unsigned int;
+    using value_type                           = decltype(Map{}(0u));
     static constexpr unsigned outputs_per_block = 4;
     engine::philox_key key;
 
@@ -24,24 +26,21 @@ struct bits_functor
         const engine::philox_words r = engine::word_block(key, block);
         ROCDIST_UNROLL
         for(unsigned i = 0; i < 4; ++i)
-            v[i] = r.w[i];
+            v[i] = Map{}(r.w[i]);
     }
 };
 
-struct uniform_float_functor
+struct raw_word
 {
-    using value_type                           = float;
-    static constexpr unsigned outputs_per_block = 4;
-    engine::philox_key key;
-
-    ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, value_type* v) const
-    {
-        const engine::philox_words r = engine::word_block(key, block);
-        ROCDIST_UNROLL
-        for(unsigned i = 0; i < 4; ++i)
-            v[i] = distributions::uniform_float(r.w[i]);
-    }
+    ROCDIST_HOST_DEVICE unsigned int operator()(std::uint32_t w) const { return w; }
 };
+struct uniform_float_of_word
+{
+    ROCDIST_HOST_DEVICE float operator()(std::uint32_t w) const { return distributions::uniform_float(w); }
+};
+
+using bits_functor          = word_map_functor<raw_word>;
+using uniform_float_functor = word_map_functor<uniform_float_of_word>;
 
 struct uniform_double_functor
 {

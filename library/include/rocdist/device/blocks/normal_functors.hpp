@@ -37,6 +37,25 @@ struct normal_transform
     }
 };
 
+// The coordinates of a polar attempt from a substream's next words: one
+// word each for floats, two (low first) for doubles.
+template <class T>
+ROCDIST_HOST_DEVICE void next_polar_coordinates(engine::substream_reader& words, T& a, T& b)
+{
+    if constexpr(sizeof(T) == sizeof(float))
+    {
+        a = distributions::polar_coordinate(words.next());
+        b = distributions::polar_coordinate(words.next());
+    }
+    else
+    {
+        const std::uint32_t a0 = words.next(), a1 = words.next();
+        const std::uint32_t b0 = words.next(), b1 = words.next();
+        a = distributions::polar_coordinate(a0, a1);
+        b = distributions::polar_coordinate(b0, b1);
+    }
+}
+
 template <class T>
 ROCDIST_HOST_DEVICE distributions::normal_pair<T>
     polar_pair(engine::philox_key key, std::uint64_t pair_index, T a, T b)
@@ -47,18 +66,7 @@ ROCDIST_HOST_DEVICE distributions::normal_pair<T>
     engine::substream_reader reader(key, engine::substream_tag::polar, pair_index);
     for(;;)
     {
-        if constexpr(sizeof(T) == sizeof(float))
-        {
-            a = distributions::polar_coordinate(reader.next());
-            b = distributions::polar_coordinate(reader.next());
-        }
-        else
-        {
-            const std::uint32_t a0 = reader.next(), a1 = reader.next();
-            const std::uint32_t b0 = reader.next(), b1 = reader.next();
-            a = distributions::polar_coordinate(a0, a1);
-            b = distributions::polar_coordinate(b0, b1);
-        }
+        next_polar_coordinates(reader, a, b);
         if(distributions::polar_attempt(a, b, out))
             return out;
     }
@@ -123,100 +131,96 @@ ROCDIST_HOST_DEVICE void ziggurat_elements(engine::philox_key key, std::uint64_t
     }
 }
 
-template <rocdist_normal_method Method, class T>
-struct normal_functor;
-
+// The standard normals of block `block` by Method: 4 floats from the word
+// stream's block, or 2 doubles from the double stream's.
 template <rocdist_normal_method Method>
-struct normal_functor<Method, float>
+ROCDIST_HOST_DEVICE void standard_normals(engine::philox_key key, std::uint64_t block, float* v)
 {
-    using value_type                            = float;
-    static constexpr unsigned outputs_per_block = 4;
-    engine::philox_key        key;
-    normal_transform<float>   transform;
-
-    ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, float* v) const
+    using distributions::erfinv_kind;
+    const engine::philox_words r = engine::word_block(key, block);
+    if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER || Method == ROCDIST_NORMAL_POLAR)
     {
-        using distributions::erfinv_kind;
-        const engine::philox_words r = engine::word_block(key, block);
-        if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER || Method == ROCDIST_NORMAL_POLAR)
+        ROCDIST_UNROLL
+        for(unsigned p = 0; p < 2; ++p)
         {
-            ROCDIST_UNROLL
-            for(unsigned p = 0; p < 2; ++p)
-            {
-                distributions::normal_pair<float> pair;
-                if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER)
-                    pair = distributions::box_muller(r.w[2 * p], r.w[2 * p + 1]);
-                else
-                    pair = polar_pair(key, 2 * block + p,
-                                      distributions::polar_coordinate(r.w[2 * p]),
-                                      distributions::polar_coordinate(r.w[2 * p + 1]));
-                v[2 * p]     = pair.first;
-                v[2 * p + 1] = pair.second;
-            }
+            distributions::normal_pair<float> pair;
+            if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER)
+                pair = distributions::box_muller(r.w[2 * p], r.w[2 * p + 1]);
+            else
+                pair = polar_pair(key, 2 * block + p,
+                                  distributions::polar_coordinate(r.w[2 * p]),
+                                  distributions::polar_coordinate(r.w[2 * p + 1]));
+            v[2 * p]     = pair.first;
+            v[2 * p + 1] = pair.second;
         }
-        else
-        {
-            if constexpr(Method == ROCDIST_NORMAL_ZIGGURAT)
-            {
-                const std::uint32_t bits[4] = {r.w[0], r.w[1], r.w[2], r.w[3]};
-                ziggurat_elements(key, 4 * block, bits, v);
-            }
-            ROCDIST_UNROLL
-            for(unsigned k = 0; k < 4; ++k)
-            {
-                if constexpr(Method == ROCDIST_NORMAL_INVERSE_CDF)
-                    v[k] = distributions::normal_inverse_cdf<erfinv_kind::giles>(r.w[k]);
-                else if constexpr(Method == ROCDIST_NORMAL_INVERSE_CDF_FAST)
-                    v[k] = distributions::normal_inverse_cdf<erfinv_kind::winitzki>(r.w[k]);
-            }
-        }
+    }
+    else if constexpr(Method == ROCDIST_NORMAL_ZIGGURAT)
+    {
+        const std::uint32_t bits[4] = {r.w[0], r.w[1], r.w[2], r.w[3]};
+        ziggurat_elements(key, 4 * block, bits, v);
+    }
+    else
+    {
         ROCDIST_UNROLL
         for(unsigned k = 0; k < 4; ++k)
-            v[k] = transform(v[k]);
+        {
+            if constexpr(Method == ROCDIST_NORMAL_INVERSE_CDF)
+                v[k] = distributions::normal_inverse_cdf<erfinv_kind::giles>(r.w[k]);
+            else
+                v[k] = distributions::normal_inverse_cdf<erfinv_kind::winitzki>(r.w[k]);
+        }
     }
-};
+}
 
 template <rocdist_normal_method Method>
-struct normal_functor<Method, double>
+ROCDIST_HOST_DEVICE void standard_normals(engine::philox_key key, std::uint64_t block, double* v)
 {
-    using value_type                            = double;
-    static constexpr unsigned outputs_per_block = 2;
-    engine::philox_key        key;
-    normal_transform<double>  transform;
-
-    ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, double* v) const
+    using distributions::erfinv_kind;
+    const engine::philox_words r = engine::double_block(key, block);
+    if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER || Method == ROCDIST_NORMAL_POLAR)
     {
-        using distributions::erfinv_kind;
-        const engine::philox_words r = engine::double_block(key, block);
-        if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER || Method == ROCDIST_NORMAL_POLAR)
-        {
-            distributions::normal_pair<double> pair;
-            if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER)
-                pair = distributions::box_muller(r.w[0], r.w[1], r.w[2], r.w[3]);
-            else
-                pair = polar_pair(key, block,
-                                  distributions::polar_coordinate(r.w[0], r.w[1]),
-                                  distributions::polar_coordinate(r.w[2], r.w[3]));
-            v[0] = pair.first;
-            v[1] = pair.second;
-        }
+        distributions::normal_pair<double> pair;
+        if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER)
+            pair = distributions::box_muller(r.w[0], r.w[1], r.w[2], r.w[3]);
         else
-        {
-            ROCDIST_UNROLL
-            for(unsigned k = 0; k < 2; ++k)
-            {
-                if constexpr(Method == ROCDIST_NORMAL_INVERSE_CDF)
-                    v[k] = distributions::normal_inverse_cdf<erfinv_kind::giles>(r.w[2 * k], r.w[2 * k + 1]);
-                else if constexpr(Method == ROCDIST_NORMAL_INVERSE_CDF_FAST)
-                    v[k] = distributions::normal_inverse_cdf<erfinv_kind::winitzki>(r.w[2 * k], r.w[2 * k + 1]);
-                else
-                    v[k] = ziggurat_element<double>(
-                        key, 2 * block + k,
-                        r.w[2 * k] | (static_cast<std::uint64_t>(r.w[2 * k + 1]) << 32));
-            }
-        }
+            pair = polar_pair(key, block,
+                              distributions::polar_coordinate(r.w[0], r.w[1]),
+                              distributions::polar_coordinate(r.w[2], r.w[3]));
+        v[0] = pair.first;
+        v[1] = pair.second;
+    }
+    else
+    {
         ROCDIST_UNROLL
         for(unsigned k = 0; k < 2; ++k)
+        {
+            if constexpr(Method == ROCDIST_NORMAL_INVERSE_CDF)
+                v[k] = distributions::normal_inverse_cdf<erfinv_kind::giles>(r.w[2 * k], r.w[2 * k + 1]);
+            else if constexpr(Method == ROCDIST_NORMAL_INVERSE_CDF_FAST)
+                v[k] = distributions::normal_inverse_cdf<erfinv_kind::winitzki>(r.w[2 * k], r.w[2 * k + 1]);
+            else
+                v[k] = ziggurat_element<double>(
+                    key, 2 * block + k,
+                    r.w[2 * k] | (static_cast<std::uint64_t>(r.w[2 * k + 1]) << 32));
+        }
+    }
+}
+
+// Normal or log-normal variates by Method: the block's standard normals
+// through the transform.
+template <rocdist_normal_method Method, class T>
+struct normal_functor
+{
+    using value_type                            = T;
+    static constexpr unsigned outputs_per_block = sizeof(T) == sizeof(float) ? 4 : 2;
+    engine::philox_key        key;
+    normal_transform<T>       transform;
+
+    ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, T* v) const
+    {
+        standard_normals<Method>(key, block, v);
+        ROCDIST_UNROLL
+        for(unsigned k = 0; k < outputs_per_block; ++k)
             v[k] = transform(v[k]);
     }
 };

@@ -219,23 +219,30 @@ HWY_INLINE void ziggurat_slow_lanes(D d, const blocks::normal_transform<hn::TFro
     });
 }
 
+// Four vectors of attempts, b0 to b3, whose lane j makes outputs
+// first_element + 4 j + k (k = 0..3) at to[4 j + k]: the fast path on every
+// lane, stored interleaved, then the rejected lanes on the slow path (0.7%
+// of elements: one float vector of eight lanes in eighteen has one).
+template <class D, class VU = hn::Vec<hn::RebindToUnsigned<D>>>
+HWY_INLINE void ziggurat_four(D d, const blocks::normal_transform<hn::TFromD<D>>& t, engine::philox_key key,
+                              std::uint64_t first_element, VU b0, VU b1, VU b2, VU b3, hn::TFromD<D>* to)
+{
+    hn::Mask<D> r0, r1, r2, r3;
+    const auto  z0 = ziggurat_fast(d, b0, r0);
+    const auto  z1 = ziggurat_fast(d, b1, r1);
+    const auto  z2 = ziggurat_fast(d, b2, r2);
+    const auto  z3 = ziggurat_fast(d, b3, r3);
+    hn::StoreInterleaved4(affine(d, t, z0), affine(d, t, z1), affine(d, t, z2), affine(d, t, z3), d, to);
+    ziggurat_slow_lanes(d, t, key, first_element + 0, 4, b0, r0, to + 0);
+    ziggurat_slow_lanes(d, t, key, first_element + 1, 4, b1, r1, to + 1);
+    ziggurat_slow_lanes(d, t, key, first_element + 2, 4, b2, r2, to + 2);
+    ziggurat_slow_lanes(d, t, key, first_element + 3, 4, b3, r3, to + 3);
+}
+
 void ziggurat_float_blocks(const samplers::ziggurat_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     const auto group = [&f](std::uint64_t block, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
-        const hn::RebindToFloat<d32_t> df;
-        hn::Mask<decltype(df)>         r0, r1, r2, r3;
-        const auto                     z0 = ziggurat_fast(df, w0, r0);
-        const auto                     z1 = ziggurat_fast(df, w1, r1);
-        const auto                     z2 = ziggurat_fast(df, w2, r2);
-        const auto                     z3 = ziggurat_fast(df, w3, r3);
-        hn::StoreInterleaved4(affine(df, f.transform, z0), affine(df, f.transform, z1),
-                              affine(df, f.transform, z2), affine(df, f.transform, z3), df, to);
-        // 0.7% of elements take the slow path: one vector of eight lanes in
-        // eighteen has one.
-        ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 0, 4, w0, r0, to + 0);
-        ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 1, 4, w1, r1, to + 1);
-        ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 2, 4, w2, r2, to + 2);
-        ziggurat_slow_lanes(df, f.transform, f.key, 4 * block + 3, 4, w3, r3, to + 3);
+        ziggurat_four(hn::RebindToFloat<d32_t>(), f.transform, f.key, 4 * block, w0, w1, w2, w3, to);
     };
     for_each_group<4>(word_stream{}, group, f.key, first, blocks, out);
     exponentiate(f.transform.log_normal, out, 4 * blocks);
@@ -285,6 +292,21 @@ void inverse_cdf_fast_float_blocks(const samplers::inverse_cdf_fast_float& f, st
     inverse_cdf_blocks<distributions::erfinv_kind::winitzki>(f, first, blocks, out);
 }
 
+// Two polar attempts per lane, from the coordinates' bits c0, c1 (first
+// pair) and c2, c3 (second), stored interleaved at `to` (x0 y0 x1 y1 per
+// lane) through the transform, rejected or not; the acceptance of each in
+// m0, m1. True when every lane accepted both.
+template <class D, class VU = hn::Vec<hn::RebindToUnsigned<D>>>
+HWY_INLINE bool polar_two(D d, const blocks::normal_transform<hn::TFromD<D>>& t, VU c0, VU c1, VU c2, VU c3,
+                          hn::TFromD<D>* to, hn::Mask<D>& m0, hn::Mask<D>& m1)
+{
+    hn::Vec<D> x0, y0, x1, y1;
+    m0 = polar_attempt(d, polar_coordinate(d, c0), polar_coordinate(d, c1), x0, y0);
+    m1 = polar_attempt(d, polar_coordinate(d, c2), polar_coordinate(d, c3), x1, y1);
+    hn::StoreInterleaved4(affine(d, t, x0), affine(d, t, y0), affine(d, t, x1), affine(d, t, y1), d, to);
+    return hn::AllTrue(d, hn::And(m0, m1));
+}
+
 // Float polar: block i's pairs 2i (words 0, 1) and 2i + 1 (words 2, 3) on
 // the lanes (polar_lanes.hpp). A pair whose point falls outside the disc
 // (21.5%) continues on its own substream (blocks::polar_pair): the
@@ -300,12 +322,8 @@ void polar_float_blocks(const samplers::polar_float& f, std::uint64_t first, std
         const d32_t                    d;
         const hn::RebindToFloat<d32_t> df;
         const std::size_t              lanes = hn::Lanes(d);
-        hn::Vec<decltype(df)>          x0, y0, x1, y1;
-        const auto m0 = polar_attempt(df, polar_coordinate(df, w0), polar_coordinate(df, w1), x0, y0);
-        const auto m1 = polar_attempt(df, polar_coordinate(df, w2), polar_coordinate(df, w3), x1, y1);
-        hn::StoreInterleaved4(affine(df, f.transform, x0), affine(df, f.transform, y0), affine(df, f.transform, x1),
-                              affine(df, f.transform, y1), df, to);
-        if(hn::AllTrue(df, hn::And(m0, m1)))
+        hn::Mask<decltype(df)>         m0, m1;
+        if(polar_two(df, f.transform, w0, w1, w2, w3, to, m0, m1))
             return;
         // The rejected pairs, in order: pair 2 (block + i) + p writes
         // to[4 i + 2 p] and the next.
@@ -388,12 +406,8 @@ void polar_double_blocks(const samplers::polar_double& f, std::uint64_t first, s
     const auto group = [&](std::uint64_t block, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
         hn::Vec<decltype(d64)> b0, b1, b2, b3;
         paired_words(d, w0, w1, w2, w3, b0, b1, b2, b3);
-        hn::Vec<decltype(dd)> x0, y0, x1, y1;
-        const auto m0 = polar_attempt(dd, polar_coordinate(dd, b0), polar_coordinate(dd, b1), x0, y0);
-        const auto m1 = polar_attempt(dd, polar_coordinate(dd, b2), polar_coordinate(dd, b3), x1, y1);
-        hn::StoreInterleaved4(affine(dd, f.transform, x0), affine(dd, f.transform, y0), affine(dd, f.transform, x1),
-                              affine(dd, f.transform, y1), dd, to);
-        if(hn::AllTrue(dd, hn::And(m0, m1)))
+        hn::Mask<decltype(dd)> m0, m1;
+        if(polar_two(dd, f.transform, b0, b1, b2, b3, to, m0, m1))
             return;
         // Pair block + 2 j + p; those past the request (a last partial
         // group's) are dropped.
@@ -503,18 +517,7 @@ void ziggurat_double_blocks(const samplers::ziggurat_double& f, std::uint64_t fi
         // The attempts' bits: block 2j's doubles 0 and 1, then block 2j + 1's.
         hn::Vec<decltype(d64)> b0, b1, b2, b3;
         paired_words(d32_t(), w0, w1, w2, w3, b0, b1, b2, b3);
-        hn::Mask<decltype(dd)> r0, r1, r2, r3;
-        const auto             z0 = ziggurat_fast(dd, b0, r0);
-        const auto             z1 = ziggurat_fast(dd, b1, r1);
-        const auto             z2 = ziggurat_fast(dd, b2, r2);
-        const auto             z3 = ziggurat_fast(dd, b3, r3);
-        hn::StoreInterleaved4(affine(dd, f.transform, z0), affine(dd, f.transform, z1), affine(dd, f.transform, z2),
-                              affine(dd, f.transform, z3), dd, to);
-        // Output k of lane j is element 2 block + 4 j + k, at to[4 j + k].
-        ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 0, 4, b0, r0, to + 0);
-        ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 1, 4, b1, r1, to + 1);
-        ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 2, 4, b2, r2, to + 2);
-        ziggurat_slow_lanes(dd, f.transform, f.key, 2 * block + 3, 4, b3, r3, to + 3);
+        ziggurat_four(dd, f.transform, f.key, 2 * block, b0, b1, b2, b3, to);
     };
     for_each_group<2>(double_stream{}, group, f.key, first, blocks, out);
     exponentiate(f.transform.log_normal, out, 2 * blocks);

@@ -54,14 +54,9 @@ void run_scaled_logs(const blocks::gamma_cycle_functor<double>& f, std::uint64_t
 // and Dirichlet's scaled logarithms.
 void run_exp(const double* x, std::uint64_t n, double* out);
 
-// Whether run_blocks takes Functor: the samplers with a host kernel of their own.
-template <class Functor>
-inline constexpr bool has_block_kernel = false;
-#define ROCDIST_HAS_BLOCK_KERNEL(name)                                                             \
-    template <>                                                                                    \
-    inline constexpr bool has_block_kernel<samplers::name> = true;
-ROCDIST_SAMPLERS_WITH_HOST_BLOCKS(ROCDIST_HAS_BLOCK_KERNEL)
-#undef ROCDIST_HAS_BLOCK_KERNEL
+// Whether run_blocks takes Sampler: the samplers with a host kernel of their own.
+template <class Sampler>
+inline constexpr bool has_block_kernel = ROCDIST_SAMPLERS_WITH_HOST_BLOCKS(ROCDIST_IS_SAMPLER) false;
 
 // In a kernel file, under HWY_ONCE: the export of the per-target kernels
 // name##_blocks of `functor` and the run_blocks that dispatches to them.

@@ -28,11 +28,6 @@ ROCDIST_COMPACTED_SAMPLERS_WITH_CHUNK_KERNELS(ROCDIST_DECLARE_RUN_CHUNK)
 
 // Whether run_chunk takes Sampler.
 template <class Sampler>
-inline constexpr bool has_chunk_kernel = false;
-#define ROCDIST_HAS_CHUNK_KERNEL(name)                                                             \
-    template <>                                                                                    \
-    inline constexpr bool has_chunk_kernel<samplers::name> = true;
-ROCDIST_COMPACTED_SAMPLERS_WITH_CHUNK_KERNELS(ROCDIST_HAS_CHUNK_KERNEL)
-#undef ROCDIST_HAS_CHUNK_KERNEL
+inline constexpr bool has_chunk_kernel = ROCDIST_COMPACTED_SAMPLERS_WITH_CHUNK_KERNELS(ROCDIST_IS_SAMPLER) false;
 
 } // namespace rocdist::host::simd

@@ -1,0 +1,172 @@
+"""NumPy, and PyTorch on the CPU, timed on one thread for rocdist_bench's host peers.
+
+usage: host_peers.py list
+prints one line per peer benchmark, "<name> <cases>": the name is
+peer/<library>/<call>/<type>, the cases (separated by ';') name the rocdist
+rows the peer stands beside (for example "normal/float", or
+"log_normal/float;log_normal/double" for NumPy's float64-only lognormal). It
+imports neither library.
+
+usage: host_peers.py measure N SECONDS NAME...
+times each named peer at N values per call (categorical sampling at 10^6
+samples per call, batched categorical at its cases' sizes) and prints
+"<name> <items per second>", the best of 5 calls after a warm-up, or
+"<name> absent: <reason>" where the library is missing. SECONDS is accepted
+for the interface gpu_peers.py shares, and not used: the best of 5 calls
+is what a single-threaded peer's rate is here.
+
+The peers, all single-threaded, NumPy's Generator with PCG64 (seed 12345):
+standard_normal and standard_gamma (float32 and float64, out=), lognormal,
+beta and dirichlet (float64 only), choice(k, size, p=p) for categorical
+sampling from k weights; for batched categorical sampling, a loop of
+choice(k, size=samples, p=p[r]) over the rows, the vectorised inverse CDF
+(rng.random((rows, 1)) < p.cumsum(1)).argmax(1) once per sample column
+(p normalised beforehand), and torch.multinomial(w, samples,
+replacement=True) on the CPU with one thread (float32 weights).
+"""
+import sys
+import time
+
+FLOAT_TYPES = {"float": "float32", "double": "float64"}
+GAMMA_SHAPES = ("0.5", "2.5", "10")
+BETA_CASES = ("2.5,1.5", "0.2,0.3")
+DIRICHLET_K = 10
+DIRICHLET_STEPS = {"k=10": 1.0, "k=10,x0.1": 0.1}
+CATEGORY_COUNTS = (10, 1000, 1000000)
+CHOICE_SAMPLES = 1000000
+# rows, k, samples per row: the bench's host cases of weights.
+ROWS_CASES = ((4096, 1000, 1), (8, 1000000, 100))
+
+
+def both_types(case):
+    return f"{case}/float;{case}/double"
+
+
+def peer_table():
+    """Every peer: (name, cases, library, call, parameters)."""
+    table = []
+
+    def add(library, call, cases, type_, params):
+        table.append((f"peer/{library}/{call}/{type_}", cases, library, call, params))
+
+    for t, dtype in FLOAT_TYPES.items():
+        add("numpy", "standard_normal", f"normal/{t}", t, {"dtype": dtype})
+        for s in GAMMA_SHAPES:
+            add("numpy", f"standard_gamma:{s}", f"gamma/{s}/{t}", t, {"dtype": dtype, "shape": float(s)})
+        add("numpy", "standard_gamma:shapes", f"gamma_shapes/{t}", t, {"dtype": dtype})
+    add("numpy", "lognormal", both_types("log_normal"), "double", {})
+    for ab in BETA_CASES:
+        add("numpy", f"beta:{ab}", both_types(f"beta/{ab}"), "double", {"ab": ab})
+    for d, step in DIRICHLET_STEPS.items():
+        add("numpy", f"dirichlet:{d}", both_types(f"dirichlet/{d}"), "double", {"step": step})
+    for k in CATEGORY_COUNTS:
+        add("numpy", f"choice:k={k}", f"categorical/k={k}", "int64", {"k": k})
+    for rows, k, samples in ROWS_CASES:
+        size = f"rows={rows},k={k},samples={samples}"
+        case = f"categorical_rows/weights/{size}"
+        p = {"rows": rows, "k": k, "samples": samples}
+        add("numpy", f"choice_loop:{size}", case, "int64", p)
+        add("numpy", f"inverse_cdf:{size}", case, "int64", p)
+        add("torch", f"multinomial:{size}", case, "int64", p)
+    return table
+
+
+def best_rate(call, items, repeats=5):
+    call()  # warm-up: page in the output buffer
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        call()
+        best = min(best, time.perf_counter() - start)
+    return items / best
+
+
+def numpy_call(np, call, p, n):
+    """(the call, the items one call makes)."""
+    rng = np.random.default_rng(12345)
+    if call == "standard_normal" or call.startswith("standard_gamma"):
+        dtype = getattr(np, p["dtype"])
+        out = np.empty(n, dtype=dtype)
+        if call == "standard_normal":
+            return (lambda: rng.standard_normal(out=out, dtype=dtype)), n
+        shape = p["shape"] if "shape" in p else rng.uniform(0.5, 10.0, n)
+        return (lambda: rng.standard_gamma(shape, out=out, dtype=dtype)), n
+    if call == "lognormal":
+        return (lambda: rng.lognormal(size=n)), n
+    if call.startswith("beta:"):
+        a, b = (float(x) for x in p["ab"].split(","))
+        return (lambda: rng.beta(a, b, size=n)), n
+    if call.startswith("dirichlet:"):
+        alpha = (np.arange(DIRICHLET_K) + 0.5) * p["step"]
+        rows = n // DIRICHLET_K
+        return (lambda: rng.dirichlet(alpha, size=rows)), rows * DIRICHLET_K
+    if call.startswith("choice:"):
+        w = rng.random(p["k"])
+        probabilities = w / w.sum()
+        return (lambda: rng.choice(p["k"], size=CHOICE_SAMPLES, p=probabilities)), CHOICE_SAMPLES
+    rows, k, samples = p["rows"], p["k"], p["samples"]
+    w = rng.random((rows, k))
+    probabilities = w / w.sum(axis=1, keepdims=True)
+    if call.startswith("choice_loop:"):
+        def loop():
+            for r in range(rows):
+                rng.choice(k, size=samples, p=probabilities[r])
+
+        return loop, rows * samples
+    cumulative = probabilities.cumsum(axis=1)
+
+    def inverse_cdf():
+        for _ in range(samples):
+            (rng.random((rows, 1)) < cumulative).argmax(axis=1)
+
+    return inverse_cdf, rows * samples
+
+
+def torch_call(p):
+    import numpy as np
+    import torch
+
+    torch.set_num_threads(1)
+    rows, k, samples = p["rows"], p["k"], p["samples"]
+    weights = torch.from_numpy(np.random.default_rng(12345).random((rows, k)).astype(np.float32))
+    generator = torch.Generator().manual_seed(12345)
+    return (lambda: torch.multinomial(weights, samples, replacement=True, generator=generator)), rows * samples
+
+
+def measure(n, names):
+    table = {name: (library, call, p) for name, _, library, call, p in peer_table()}
+    unknown = [name for name in names if name not in table]
+    if unknown:
+        sys.exit(f"unknown peers: {' '.join(unknown)}")
+    for name in names:
+        library, call, p = table[name]
+        try:
+            if library == "torch":
+                launch, items = torch_call(p)
+            else:
+                import numpy as np
+
+                launch, items = numpy_call(np, call, p, n)
+        except ImportError as e:
+            package = "python3-torch" if library == "torch" else "python3-numpy"
+            print(f"{name} absent: {e} (apt-get install {package})", flush=True)
+            continue
+        print(f"{name} {best_rate(launch, items):.6g}", flush=True)
+
+
+def main():
+    if len(sys.argv) == 2 and sys.argv[1] == "list":
+        for name, cases, *_ in peer_table():
+            print(name, cases)
+        return
+    if len(sys.argv) >= 5 and sys.argv[1] == "measure":
+        n, min_seconds = int(sys.argv[2]), float(sys.argv[3])
+        if n <= 0 or not min_seconds > 0:
+            sys.exit("N is a positive number of values, SECONDS a positive time")
+        measure(n, sys.argv[4:])
+        return
+    sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
