@@ -107,9 +107,12 @@ TEST_P(leaks, create_destroy_cycles_and_error_paths_hold_no_memory)
         least                   = std::min(least, after > before ? after - before : 0);
         before                  = after;
     }
-    // Less than one byte per cycle: any object kept per cycle is bigger.
-    EXPECT_LT(least, static_cast<size_t>(cycles)) << "every window of " << cycles << " cycles grew by " << least
-                                                  << " bytes or more";
+    // Less than 8 bytes per cycle: glibc's smallest chunk is 32 bytes, so
+    // anything kept once in 4 cycles or more often fails. The noise above
+    // has left a few hundred bytes in every window of a run (448 in a CI run
+    // of the emulated platform with 64-lane warps, about 1.5 per cycle).
+    EXPECT_LT(least, 8 * static_cast<size_t>(cycles))
+        << "every window of " << cycles << " cycles grew by " << least << " bytes or more";
 }
 
 ROCDIST_INSTANTIATE_BACKENDS(leaks);
