@@ -11,12 +11,13 @@
 set -euo pipefail
 
 # Build and tests (Highway: the host backend's vector kernels; Boost.Context:
-# the emulated GPU platform's fibers; NumPy, pytest, PyTorch on the CPU and
+# the emulated GPU platform's fibers; nlohmann-json: the bench reading a
+# run's record back; NumPy, pytest, PyTorch on the CPU and
 # venv: the Python package's tests and its pip install); then
 # the Fortran module and MPI example; the manual and its plots; the bench's
 # manual page (help2man); CPack's .deb (dpkg-shlibdeps, file) and .rpm
 # (rpmbuild), and their checks (lintian, rpmlint).
-packages=(cmake g++ make libhwy-dev libgtest-dev libbenchmark-dev librandom123-dev libboost-math-dev libboost-context-dev python3-numpy
+packages=(cmake g++ make libhwy-dev libgtest-dev libbenchmark-dev nlohmann-json3-dev librandom123-dev libboost-math-dev libboost-context-dev python3-numpy
           python3-pytest python3-torch python3-venv
           gfortran pkg-config openmpi-bin libopenmpi-dev
           doxygen python3-matplotlib

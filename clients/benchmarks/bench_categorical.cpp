@@ -2,7 +2,8 @@
 // sampling (samples and bytes per second, and on GPUs the fraction of the
 // store bandwidth measured in this run) for k = 10, 10^3, 10^6, 10^8; the
 // seed article's case (10 categories, 10^5 samples); NumPy's single-threaded
-// Generator.choice(k, size=n, p=p) beside the host backend.
+// Generator.choice(k, size=10^6, p=p) beside the host backend (host_peers.py:
+// it re-forms the CDF on every call and samples by binary search).
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -18,7 +19,8 @@
 
 #include "bench_context.hpp"
 #include "bench_input.hpp"
-#include "numpy_peer.hpp"
+#include "script_peers.hpp"
+#include "summary_table.hpp"
 
 namespace rocdist_bench
 {
@@ -27,9 +29,6 @@ namespace
 
 const std::size_t category_counts[] = {10, 1000, 1000000, 100000000};
 constexpr std::size_t seed_k = 10, seed_n = 100000;
-// NumPy's choice re-forms the CDF on every call and samples by binary search:
-// a million samples per call keep its run to seconds.
-constexpr std::size_t numpy_samples = 1000000;
 
 // Uniform weights in [0, 1): the same for every run, generated once per k.
 const std::vector<float>& host_weights(std::size_t k)
@@ -138,56 +137,36 @@ void register_categorical_benchmarks()
 
 void print_categorical_summary(const summary_reporter& r)
 {
-    const double   store = r.store_bandwidth();
-    const unsigned cores = std::thread::hardware_concurrency();
-    std::printf("\nCategorical variates on the %s backend, %zu samples per call, store bandwidth %.2f GB/s",
-                context.on_gpu ? "GPU" : "host", context.n, store / 1e9);
-    if(!context.on_gpu)
-        std::printf(", %u cores; NumPy single-threaded "
-                    "(Generator.choice(k, size=%zu, p=p))",
-                    cores, numpy_samples);
-    std::printf("\n%-11s %14s %12s %8s %9s", "k", "Mweights/s", "Msamples/s", "GB/s", "of store");
-    if(!context.on_gpu)
-        std::printf(" %12s %12s %13s", "NumPy Ms/s", "vs NumPy", "per core/NumPy");
-    std::printf("\n");
+    const double  store = r.store_bandwidth();
+    summary_table t("categorical",
+                    format("Categorical variates from alias tables on the %s backend, %zu samples per call, store "
+                           "bandwidth %.2f GB/s%s",
+                           r.facts.on_gpu ? "GPU" : "host", r.facts.n, store / 1e9,
+                           r.facts.on_gpu ? "" : format(", %u cores", r.facts.cores).c_str()),
+                    joined({"k", "build Mweights/s", "Msamples/s", "GB/s", "of store"}, peer_headings(r.facts)));
     for(std::size_t k : category_counts)
     {
-        const std::string name   = "categorical/sample/k=" + std::to_string(k);
-        const double      build  = r.items_per_second("categorical/build/k=" + std::to_string(k));
-        const double      rate   = r.items_per_second(name);
-        const double      bytes  = r.bytes_per_second(name);
-        if(rate == 0)
-            continue;
-        std::printf("%-11zu %14.1f %12.1f %8.2f ", k, build / 1e6, rate / 1e6, bytes / 1e9);
-        if(store > 0)
-            std::printf("%8.1f%%", 100 * bytes / store);
-        else
-            std::printf("%9s", "n/a");
-        if(!context.on_gpu && k <= 1000000)
-        {
-            const numpy_rates numpy = measure_numpy("choice " + std::to_string(k), numpy_samples);
-            const auto        np    = numpy.samples_per_second.find("choice");
-            if(np != numpy.samples_per_second.end())
-                std::printf(" %12.2f %11.1fx %13.1fx", np->second / 1e6, rate / np->second,
-                            rate / cores / np->second);
-            else
-                std::printf("  NumPy: %s", numpy.unavailable.c_str());
-        }
-        std::printf("\n");
+        const std::string name = "categorical/sample/k=" + std::to_string(k);
+        const double      rate = r.items_per_second(name);
+        if(rate > 0)
+            t.row(joined({std::to_string(k),
+                          format("%.1f", r.items_per_second("categorical/build/k=" + std::to_string(k)) / 1e6),
+                          format("%.1f", rate / 1e6), format("%.2f", r.bytes_per_second(name) / 1e9),
+                          share(r.bytes_per_second(name), store)},
+                         peer_cells(r, "categorical/k=" + std::to_string(k), rate)));
     }
-    const std::string ten_million = "categorical/build/k=10000000";
-    if(r.items_per_second(ten_million) > 0)
-    {
-        std::printf("Construction, k = 10^7: %.1f Mweights/s", r.items_per_second(ten_million) / 1e6);
-        const double one = r.items_per_second("categorical/build_one_core/k=10000000");
-        if(!context.on_gpu && one > 0)
-            std::printf(", %.1f on one core: %.2fx on %u cores", one / 1e6, r.items_per_second(ten_million) / one, cores);
-        std::printf("\n");
-    }
-    const double seed_ms = r.milliseconds("categorical/seed/");
-    if(seed_ms > 0)
-        std::printf("Seed case (k = %zu, %zu samples, table prebuilt): %.3f ms per call, %.1f Msamples/s\n", seed_k,
-                    seed_n, seed_ms, r.items_per_second("categorical/seed/") / 1e6);
+    const double ten_million = r.items_per_second("categorical/build/k=10000000");
+    const double one_core    = r.items_per_second("categorical/build_one_core/k=10000000");
+    if(ten_million > 0)
+        t.note(format("Construction, k = 10^7: %.1f Mweights/s", ten_million / 1e6)
+               + (r.facts.on_gpu || one_core <= 0
+                      ? ""
+                      : format(", %.1f on one core: %s on %u cores", one_core / 1e6,
+                               ratio(ten_million, one_core).c_str(), r.facts.cores)));
+    if(const double seed_ms = r.milliseconds("categorical/seed/"); seed_ms > 0)
+        t.note(format("Seed case (k = %zu, %zu samples, table prebuilt): %.3f ms per call, %.1f Msamples/s", seed_k,
+                      seed_n, seed_ms, r.items_per_second("categorical/seed/") / 1e6));
+    t.print();
 }
 
 } // namespace rocdist_bench

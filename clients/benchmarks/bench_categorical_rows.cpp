@@ -1,13 +1,10 @@
 // Batched categorical sampling (rocdist_generate_categorical_rows and
 // _logits): rows of float weights, each sampled samples_per_row times,
 // timed call by call (the call returns when its samples are written, on a
-// GPU too). Host figures sit beside NumPy's loop of Generator.choice(k, p=row)
-// over the rows, NumPy's vectorised inverse CDF
-// (rng.random((rows, 1)) < p.cumsum(1)).argmax(1), once per sample column,
-// and PyTorch's torch.multinomial on the CPU (one thread) when Python has
-// torch, all single-threaded and in the same run. GPU figures sit beside a
-// plain read of the same weights, launched and waited for as a call is:
-// the read bandwidth the GPU goal is stated against.
+// GPU too), beside the peers of the same case (host_peers.py, gpu_peers.py).
+// GPU figures also sit beside a plain read of the same weights, launched and
+// waited for as a call is: the read bandwidth the GPU goal is stated
+// against.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -17,12 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "backend/host/parallel_for.hpp"
 #include "bench_context.hpp"
 #include "bench_input.hpp"
 #include "build_config.hpp"
-#include "gpu_peers.hpp"
-#include "numpy_peer.hpp"
+#include "script_peers.hpp"
+#include "summary_table.hpp"
 #include "store_bandwidth.hpp"
 
 namespace rocdist_bench
@@ -98,15 +94,16 @@ void read_bench(benchmark::State& state, const rows_case c)
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
 }
 
+#endif
+
 std::string read_name(const rows_case& c)
 {
     return "categorical_rows/read/rows=" + std::to_string(c.rows) + ",k=" + std::to_string(c.k);
 }
-#endif
 
-std::vector<rows_case> cases()
+std::vector<rows_case> cases(bool on_gpu)
 {
-    return context.on_gpu ? std::vector<rows_case>(std::begin(gpu_cases), std::end(gpu_cases))
+    return on_gpu ? std::vector<rows_case>(std::begin(gpu_cases), std::end(gpu_cases))
                           : std::vector<rows_case>(std::begin(host_cases), std::end(host_cases));
 }
 
@@ -114,7 +111,7 @@ std::vector<rows_case> cases()
 
 void register_categorical_rows_benchmarks()
 {
-    for(const rows_case& c : cases())
+    for(const rows_case& c : cases(context.on_gpu))
     {
         add(c.name(), [c](benchmark::State& state) { rows_bench(state, c); });
 #if ROCDIST_HAS_GPU_BACKEND
@@ -126,60 +123,31 @@ void register_categorical_rows_benchmarks()
 
 void print_categorical_rows_summary(const summary_reporter& r)
 {
-    const auto cores = static_cast<double>(rocdist::host::usable_cpus());
-    std::printf("\nBatched categorical sampling on the %s backend (rows of float weights or logits, no table)",
-                context.on_gpu ? "GPU" : "host");
-    if(!context.on_gpu)
-        std::printf(", %.0f cores; peers single-threaded: NumPy's loop of Generator.choice(k, p=row), NumPy's\n"
-                    "vectorised inverse CDF (rng.random((rows, 1)) < p.cumsum(1)).argmax(1) per sample column, "
-                    "torch.multinomial(w, samples, replacement=True) on the CPU",
-                    cores);
-    std::printf("\n%-44s %10s %12s %11s", "case", "ms/call", "Msamples/s", "weights GB/s");
-    if(context.on_gpu)
-        std::printf(" %11s %9s %9s %s", "read GB/s", "of read", "vs", "fastest peer");
-    else
-        std::printf(" %11s %11s %11s %12s %14s", "choice Ms/s", "inv-CDF Ms/s", "torch Ms/s", "vs fastest",
-                    "per core/fastest");
-    std::printf("\n");
-    for(const rows_case& c : cases())
+    std::vector<std::string> headings = {"case", "ms per call", "Msamples/s", "weights GB/s"};
+    if(r.facts.on_gpu)
+        headings = joined(headings, {"plain read GB/s", "of the plain read"});
+    summary_table t("categorical_rows",
+                    format("Batched categorical sampling on the %s backend (rows of float weights or logits, no "
+                           "table)%s",
+                           r.facts.on_gpu ? "GPU" : "host",
+                           r.facts.on_gpu ? "" : format(", %u cores", r.facts.cores).c_str()),
+                    joined(headings, peer_headings(r.facts)));
+    for(const rows_case& c : cases(r.facts.on_gpu))
     {
         const double rate = r.items_per_second(c.name());
         if(rate == 0)
             continue;
-        std::printf("%-44s %10.3f %12.4g %11.2f", c.name().c_str() + 17, r.milliseconds(c.name()), rate / 1e6,
-                    r.bytes_per_second(c.name()) / 1e9);
-#if ROCDIST_HAS_GPU_BACKEND
-        if(const double read = context.on_gpu && !c.logits ? r.bytes_per_second(read_name(c)) : 0; read > 0)
-            std::printf(" %11.2f %8.1f%%", read / 1e9, 100 * r.bytes_per_second(c.name()) / read);
-        else if(context.on_gpu)
-            std::printf(" %11s %9s", "", "");
-#endif
-        print_against_fastest_peer(r, c.name(), rate);
-        if(!context.on_gpu && !c.logits)
+        std::vector<std::string> cells = {c.name().substr(17), format("%.3f", r.milliseconds(c.name())),
+                                          format("%.4g", rate / 1e6),
+                                          format("%.2f", r.bytes_per_second(c.name()) / 1e9)};
+        if(r.facts.on_gpu)
         {
-            const numpy_rates peers = measure_numpy(
-                "rows " + std::to_string(c.rows) + " " + std::to_string(c.k), c.samples_per_row);
-            double fastest = 0;
-            for(const char* peer : {"choice_loop", "inverse_cdf", "torch_multinomial"})
-            {
-                const auto it = peers.samples_per_second.find(peer);
-                if(it == peers.samples_per_second.end())
-                    std::printf(" %11s", "-");
-                else
-                {
-                    std::printf(" %11.4g", it->second / 1e6);
-                    fastest = std::max(fastest, it->second);
-                }
-            }
-            if(fastest > 0)
-                std::printf(" %11.1fx %13.1fx", rate / fastest, rate / cores / fastest);
-            if(!peers.unavailable.empty())
-                std::printf("  %s", peers.unavailable.c_str());
-            if(!peers.messages.empty())
-                std::printf("  (%s)", peers.messages.c_str());
+            const double read = c.logits ? 0 : r.bytes_per_second(read_name(c));
+            cells = joined(cells, {read > 0 ? format("%.2f", read / 1e9) : "", read > 0 ? share(r.bytes_per_second(c.name()), read) : ""});
         }
-        std::printf("\n");
+        t.row(joined(cells, peer_cells(r, c.name(), rate)));
     }
+    t.print();
 }
 
 } // namespace rocdist_bench

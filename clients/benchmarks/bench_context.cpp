@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "backend/host/parallel_for.hpp"
 #include "build_config.hpp"
 
 #if ROCDIST_HAS_GPU_BACKEND
@@ -48,10 +49,29 @@ double device_seconds(const std::function<void()>& launch)
 #endif
 }
 
+run_facts live_facts()
+{
+    run_facts f;
+    f.on_gpu      = context.on_gpu;
+    f.emulated    = context.on_gpu && ROCDIST_GPU_EMULATED;
+    f.n           = context.n;
+    f.cores       = static_cast<unsigned>(rocdist::host::usable_cpus());
+    f.host_target = host_target_name();
+    return f;
+}
+
 void add_device_context()
 {
-    benchmark::AddCustomContext("rocdist_backend", context.on_gpu ? "gpu" : "host");
-    benchmark::AddCustomContext("rocdist_n", std::to_string(context.n));
+    const run_facts f = live_facts();
+    benchmark::AddCustomContext("rocdist_backend", f.on_gpu ? "gpu" : "host");
+    benchmark::AddCustomContext("rocdist_gpu_platform", ROCDIST_GPU_EMULATED ? "emulated"
+                                                        : ROCDIST_GPU_CUDA   ? "cuda"
+                                                        : ROCDIST_GPU_HIP    ? "hip"
+                                                                             : "none");
+    benchmark::AddCustomContext("rocdist_build_type", ROCDIST_BUILD_TYPE);
+    benchmark::AddCustomContext("rocdist_n", std::to_string(f.n));
+    benchmark::AddCustomContext("rocdist_host_threads", std::to_string(f.cores));
+    benchmark::AddCustomContext("rocdist_host_target", f.host_target);
 #if ROCDIST_HAS_GPU_BACKEND && !ROCDIST_GPU_EMULATED
     int             device = 0, driver = 0, runtime = 0;
     hipDeviceProp_t prop{};
@@ -81,14 +101,34 @@ void summary_reporter::ReportRuns(const std::vector<Run>& runs)
     {
         if(run.run_type != Run::RT_Iteration)
             continue;
-        const std::string name = run.benchmark_name();
-        if(const auto it = run.counters.find("bytes_per_second"); it != run.counters.end())
-            bytes_[name] = it->second.value;
-        if(const auto it = run.counters.find("items_per_second"); it != run.counters.end())
-            items_[name] = it->second.value;
-        ms_[name] = run.GetAdjustedRealTime(); // in the run's unit: milliseconds here
+        std::map<std::string, double> counters;
         for(const auto& [counter, value] : run.counters)
-            counters_[counter][name] = value.value;
+            counters[counter] = value.value;
+        // In the run's unit: milliseconds here (add()).
+        record(run.benchmark_name(), run.report_label, run.error_occurred ? run.error_message : "",
+               run.GetAdjustedRealTime(), counters);
+    }
+}
+
+void summary_reporter::record(const std::string& name, const std::string& label, const std::string& error, double ms,
+                              const std::map<std::string, double>& counters)
+{
+    if(labels_.count(name) == 0)
+        names_.push_back(name);
+    labels_[name] = label;
+    if(!error.empty())
+    {
+        errors_[name] = error;
+        return;
+    }
+    ms_[name] = ms;
+    for(const auto& [counter, value] : counters)
+    {
+        counters_[counter][name] = value;
+        if(counter == "bytes_per_second")
+            bytes_[name] = value;
+        if(counter == "items_per_second")
+            items_[name] = value;
     }
 }
 

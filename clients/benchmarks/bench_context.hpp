@@ -30,9 +30,11 @@ struct bench_context
 extern bench_context context;
 
 void synchronize();                // waits for the GPU when benchmarking it
-// Adds the backend, n and, on a GPU, the device's name, compute capability,
-// multiprocessors, memory and driver and runtime versions to the context
-// of Google Benchmark's reports (the JSON of --benchmark_out among them).
+// Adds the run's facts (run_facts: backend, GPU platform, n, the host's
+// threads and vector target) and, on a GPU, the device's name, compute
+// capability, multiprocessors, memory and driver and runtime versions to
+// the context of Google Benchmark's reports (the JSON of --benchmark_out
+// among them, which --replay reads back).
 void add_device_context();
 void check(rocdist_status status); // throws with the status sentence
 
@@ -78,11 +80,36 @@ void time_fill(benchmark::State& state, std::size_t n, Fill&& fill)
 // the time its body reports (events, time_fill) on a GPU.
 benchmark::internal::Benchmark* add(const std::string& name, std::function<void(benchmark::State&)> fn);
 
-// Google Benchmark's console output, plus each run's rates kept by name.
+// What a run's tables need to know of it besides its rates: in a live run,
+// this process's choices; replayed, the record's context (bench_record.cpp).
+struct run_facts
+{
+    bool        on_gpu   = false; // the GPU backend ran (the emulated platform's included)
+    bool        emulated = false; // that GPU was the emulated platform
+    std::size_t n        = 0;     // elements per fill call
+    unsigned    cores    = 0;     // the host backend's threads
+    std::string host_target;      // the host kernels' Highway target: the best this CPU runs
+};
+
+// This process's facts (after the backend is chosen).
+run_facts live_facts();
+// The Highway target of the host kernels: the best vector target this CPU
+// runs (bench_simd_targets.cpp), else the scalar one.
+std::string host_target_name();
+
+// Each run's rates, kept by name, for the summary tables; Google
+// Benchmark's console output too in a live run.
 class summary_reporter : public benchmark::ConsoleReporter
 {
 public:
+    run_facts facts;
+
     void ReportRuns(const std::vector<Run>& runs) override;
+    // Reads a run's record (--benchmark_out=FILE --benchmark_out_format=json)
+    // in place of running: its rates, labels, errors and facts. Throws
+    // std::runtime_error, naming the file, when it cannot.
+    void load_record(const std::string& path);
+
     // bytes/s or items/s of the first benchmark whose name starts with
     // prefix; 0 when it did not run.
     double bytes_per_second(const std::string& prefix) const { return find(bytes_, prefix); }
@@ -97,11 +124,21 @@ public:
         const auto it = counters_.find(name);
         return it == counters_.end() ? 0 : find(it->second, prefix);
     }
+    // The benchmarks that ran or failed, by name, with their labels and the
+    // errors of those that failed.
+    const std::map<std::string, std::string>& labels() const { return labels_; }
+    // Their names in the order they ran.
+    const std::vector<std::string>& names() const { return names_; }
+    const std::map<std::string, std::string>& errors() const { return errors_; }
 
 private:
     static double find(const std::map<std::string, double>& m, const std::string& prefix);
+    void          record(const std::string& name, const std::string& label, const std::string& error, double ms,
+                         const std::map<std::string, double>& counters);
     std::map<std::string, double>                        bytes_, items_, ms_;
     std::map<std::string, std::map<std::string, double>> counters_; // by counter name, then benchmark
+    std::map<std::string, std::string>                   labels_, errors_;
+    std::vector<std::string>                             names_;
 };
 
 void register_uniform_benchmarks();
@@ -114,7 +151,8 @@ void register_gamma_family_benchmarks();
 void print_gamma_family_summary(const summary_reporter& r);
 void register_seed_table_benchmarks();
 void print_seed_tables(const summary_reporter& r);
-void print_warp_rounds_table(const std::string& csv_path); // CSV too unless csv_path is empty
+void register_warp_rounds_benchmarks();
+void print_warp_rounds_tables(const summary_reporter& r);
 void register_categorical_benchmarks();
 void print_categorical_summary(const summary_reporter& r);
 void register_categorical_rows_benchmarks();

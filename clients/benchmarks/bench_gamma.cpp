@@ -4,11 +4,10 @@
 // cuRAND has no gamma, so there is no cuRAND column.
 #include <cstdio>
 #include <string>
-#include <thread>
 
 #include "bench_context.hpp"
-#include "gpu_peers.hpp"
-#include "numpy_peer.hpp"
+#include "script_peers.hpp"
+#include "summary_table.hpp"
 
 namespace rocdist_bench
 {
@@ -69,51 +68,25 @@ void register_gamma_benchmarks()
 
 void print_gamma_summary(const summary_reporter& r)
 {
-    const double   store = r.store_bandwidth();
-    const unsigned cores = std::thread::hardware_concurrency();
-
-    std::printf("\nGamma variates on the %s backend, n = %zu, store bandwidth %.2f GB/s", context.on_gpu ? "GPU" : "host",
-                context.n, store / 1e9);
-    if(!context.on_gpu)
-        std::printf(", %u cores; NumPy single-threaded (Generator.standard_gamma)", cores);
-    std::printf("\n%-6s %-7s %-13s %10s %8s %9s", "shape", "type", "ordering", "Msamples/s", "GB/s", "of store");
-    if(!context.on_gpu)
-        std::printf(" %16s", "per core/NumPy");
-    else
-        std::printf(" %9s %s", "vs", "fastest peer");
-    std::printf("\n");
+    const double  store = r.store_bandwidth();
+    summary_table t("gamma",
+                    format("Gamma variates on the %s backend, n = %zu, store bandwidth %.2f GB/s%s",
+                           r.facts.on_gpu ? "GPU" : "host", r.facts.n, store / 1e9,
+                           r.facts.on_gpu ? "" : format(", %u cores", r.facts.cores).c_str()),
+                    joined({"shape", "type", "ordering", "Msamples/s", "GB/s", "of store"}, peer_headings(r.facts)));
     for(const double shape : shapes)
-    {
-        numpy_rates numpy;
-        if(!context.on_gpu)
-            numpy = measure_numpy("gamma:" + shape_name(shape), context.n);
         for(const char* type : {"float", "double"})
-        {
-            const auto np = numpy.samples_per_second.find(type[0] == 'f' ? "float32" : "float64");
             for(const char* ordering : {"reproducible", "fast"})
             {
                 const std::string name = "gamma/" + shape_name(shape) + "/" + type + "/" + ordering;
                 const double      rate = r.items_per_second(name);
-                if(rate == 0)
-                    continue;
-                std::printf("%-6s %-7s %-13s %10.1f %8.2f ", shape_name(shape).c_str(), type, ordering, rate / 1e6,
-                            r.bytes_per_second(name) / 1e9);
-                if(store > 0)
-                    std::printf("%8.1f%% ", 100 * r.bytes_per_second(name) / store);
-                else
-                    std::printf("%9s ", "n/a");
-                if(!context.on_gpu && np != numpy.samples_per_second.end())
-                    std::printf(" %15.2fx", rate / cores / np->second);
-                print_against_fastest_peer(r, "gamma/" + shape_name(shape) + "/" + type, rate);
-                std::printf("\n");
+                if(rate > 0)
+                    t.row(joined({shape_name(shape), type, ordering, format("%.1f", rate / 1e6),
+                                  format("%.2f", r.bytes_per_second(name) / 1e9),
+                                  share(r.bytes_per_second(name), store)},
+                                 peer_cells(r, "gamma/" + shape_name(shape) + "/" + type, rate)));
             }
-            if(np != numpy.samples_per_second.end())
-                std::printf("%-6s %-7s %-13s %10.1f\n", shape_name(shape).c_str(), type, "NumPy, 1 thread",
-                            np->second / 1e6);
-        }
-        if(!numpy.unavailable.empty())
-            std::printf("NumPy: %s\n", numpy.unavailable.c_str());
-    }
+    t.print();
 }
 
 } // namespace rocdist_bench

@@ -12,11 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "backend/host/parallel_for.hpp"
 #include "bench_context.hpp"
 #include "bench_input.hpp"
-#include "gpu_peers.hpp"
-#include "numpy_peer.hpp"
+#include "script_peers.hpp"
+#include "summary_table.hpp"
 
 namespace rocdist_bench
 {
@@ -37,23 +36,20 @@ std::vector<T> bench_shapes(std::size_t n)
 }
 
 // (a, b) of the beta rows, and the step of the Dirichlet rows' alpha =
-// (j + 1/2) step; their names in the bench and numpy_peer.py.
+// (j + 1/2) step; their names are the cases of the peer scripts.
 struct beta_case
 {
     const char* name;
-    const char* numpy;
     double      a, b;
 };
-const beta_case beta_cases[] = {{"beta/2.5,1.5", "beta:2.5:1.5", 2.5, 1.5}, {"beta/0.2,0.3", "beta:0.2:0.3", 0.2, 0.3}};
+const beta_case beta_cases[] = {{"beta/2.5,1.5", 2.5, 1.5}, {"beta/0.2,0.3", 0.2, 0.3}};
 
 struct dirichlet_case
 {
     const char* name;
-    const char* numpy;
     double      step;
 };
-const dirichlet_case dirichlet_cases[]
-    = {{"dirichlet/k=10", "dirichlet:10", 1.0}, {"dirichlet/k=10,x0.1", "dirichlet:10:0.1", 0.1}};
+const dirichlet_case dirichlet_cases[] = {{"dirichlet/k=10", 1.0}, {"dirichlet/k=10,x0.1", 0.1}};
 
 template <class T>
 std::vector<T> bench_alpha(double step)
@@ -127,57 +123,30 @@ void register_gamma_family_benchmarks()
 
 void print_gamma_family_summary(const summary_reporter& r)
 {
-    const double store = r.store_bandwidth();
-    const auto   cores = static_cast<double>(rocdist::host::usable_cpus());
-    std::printf("\nGamma with a shape per element (uniform in [0.5, 10]), beta and Dirichlet (k = 10, alpha = 0.5 "
-                ".. 9.5, or 0.05 .. 0.95: x0.1) on the %s backend, n = %zu values, store bandwidth %.2f GB/s",
-                context.on_gpu ? "GPU" : "host", context.n, store / 1e9);
-    if(!context.on_gpu)
-        std::printf(", %.0f cores; NumPy single-threaded (standard_gamma(shape_array), beta, dirichlet)", cores);
-    std::printf("\n%-24s %-7s %10s %8s %9s", "distribution", "type", "Mvalues/s", "GB/s", "of store");
-    if(!context.on_gpu)
-        std::printf(" %14s %16s", "NumPy Mvalues/s", "per core/NumPy");
-    else
-        std::printf(" %9s %s", "vs", "fastest peer");
-    std::printf("\n");
-    struct row
-    {
-        const char* name;
-        const char* numpy;
-    };
-    std::vector<row> rows = {{"gamma_shapes", "gamma_shapes"}};
+    const double  store = r.store_bandwidth();
+    summary_table t("gamma_family",
+                    format("Gamma with a shape per element (uniform in [0.5, 10]), beta and Dirichlet (k = 10, "
+                           "alpha = 0.5 .. 9.5, or 0.05 .. 0.95: x0.1) on the %s backend, n = %zu values, store "
+                           "bandwidth %.2f GB/s%s",
+                           r.facts.on_gpu ? "GPU" : "host", r.facts.n, store / 1e9,
+                           r.facts.on_gpu ? "" : format(", %u cores", r.facts.cores).c_str()),
+                    joined({"distribution", "type", "Mvalues/s", "GB/s", "of store"}, peer_headings(r.facts)));
+    std::vector<const char*> rows = {"gamma_shapes"};
     for(const beta_case& c : beta_cases)
-        rows.push_back({c.name, c.numpy});
+        rows.push_back(c.name);
     for(const dirichlet_case& c : dirichlet_cases)
-        rows.push_back({c.name, c.numpy});
-    for(const row& row : rows)
-    {
-        numpy_rates numpy;
-        if(!context.on_gpu)
-            numpy = measure_numpy(row.numpy, context.n);
+        rows.push_back(c.name);
+    for(const char* row : rows)
         for(const char* type : {"float", "double"})
         {
-            const std::string name = std::string(row.name) + "/" + type;
+            const std::string name = std::string(row) + "/" + type;
             const double      rate = r.items_per_second(name);
-            if(rate == 0)
-                continue;
-            std::printf("%-24s %-7s %10.1f %8.2f ", row.name, type, rate / 1e6, r.bytes_per_second(name) / 1e9);
-            if(store > 0)
-                std::printf("%8.1f%% ", 100 * r.bytes_per_second(name) / store);
-            else
-                std::printf("%9s ", "n/a");
-            // NumPy's float32 where it has one, else its float64.
-            auto np = numpy.samples_per_second.find(type[0] == 'f' ? "float32" : "float64");
-            if(np == numpy.samples_per_second.end())
-                np = numpy.samples_per_second.find("float64");
-            if(!context.on_gpu && np != numpy.samples_per_second.end())
-                std::printf("%15.1f %15.2fx", np->second / 1e6, rate / cores / np->second);
-            print_against_fastest_peer(r, name, rate);
-            std::printf("\n");
+            if(rate > 0)
+                t.row(joined({row, type, format("%.1f", rate / 1e6), format("%.2f", r.bytes_per_second(name) / 1e9),
+                              share(r.bytes_per_second(name), store)},
+                             peer_cells(r, name, rate)));
         }
-        if(!numpy.unavailable.empty())
-            std::printf("NumPy: %s\n", numpy.unavailable.c_str());
-    }
+    t.print();
 }
 
 } // namespace rocdist_bench

@@ -2,14 +2,18 @@
 // categorical variates and the seed
 // articles' tables, on the best backend present (the GPU when a GPU
 // generator can be created, else the host), beside cuRAND on the same backend,
-// NumPy on the host, PyTorch, CuPy and JAX on a GPU (gpu_peers.hpp), and the
-// store bandwidth measured in the same run.
+// NumPy (and PyTorch) on the host, PyTorch, CuPy and JAX on a GPU
+// (script_peers.hpp), and the store bandwidth measured in the same run.
 //
-//   rocdist_bench [--n=ELEMENTS] [--backend=best|host|gpu] [--rounds-csv=FILE]
+//   rocdist_bench [--n=ELEMENTS] [--backend=best|host|gpu] [--markdown]
 //                 [--help] [--version] [Google Benchmark flags]
+//   rocdist_bench --replay=FILE [--markdown]
 //
 // On the emulated GPU platform the best backend is the host; --backend=gpu
 // runs the emulated device, as a check of the bench's GPU code only.
+// --replay prints the summary tables of a run's record (--benchmark_out,
+// JSON) without running anything; report.py puts them, as Markdown, into
+// docs/performance.md.
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -19,7 +23,8 @@
 
 #include "bench_context.hpp"
 #include "build_config.hpp"
-#include "gpu_peers.hpp"
+#include "script_peers.hpp"
+#include "summary_table.hpp"
 #include "rocdist/rocdist_version.h"
 
 #if ROCDIST_HAS_GPU_BACKEND
@@ -51,8 +56,11 @@ void print_usage(std::FILE* to)
                  "                       2^28 on a GPU)\n"
                  "  --backend=WHICH      best (default), host or gpu; gpu fails when no GPU\n"
                  "                       generator can be created\n"
-                 "  --rounds-csv=FILE    also read measured warp rounds from FILE for the\n"
-                 "                       warp-rounds table\n"
+                 "  --markdown           print the summary tables as Markdown, each between\n"
+                 "                       the markers that report.py looks for\n"
+                 "  --replay=FILE        print the summary tables of a run's record (written\n"
+                 "                       with --benchmark_out=FILE --benchmark_out_format=json)\n"
+                 "                       and run nothing\n"
                  "  --help               print this help and exit\n"
                  "  --version            print the version and exit\n"
                  "\n"
@@ -61,12 +69,11 @@ void print_usage(std::FILE* to)
                  "--benchmark_out=FILE with --benchmark_out_format=json.\n"
                  "\n"
                  "Environment:\n"
-                 "  ROCDIST_PYTHON       Python with NumPy for the host's NumPy peer, with torch\n"
-                 "                       for the PyTorch peer of batched categorical sampling,\n"
-                 "                       and on a GPU with PyTorch, CuPy and JAX for the GPU\n"
-                 "                       peers, benchmarks named peer/LIBRARY/CALL/TYPE (default\n"
-                 "                       /usr/bin/python3; a peer it lacks is reported absent,\n"
-                 "                       with the reason)\n"
+                 "  ROCDIST_PYTHON       Python for the peers, benchmarks named\n"
+                 "                       peer/LIBRARY/CALL/TYPE: with NumPy and torch on the\n"
+                 "                       host (one thread), with PyTorch, CuPy and JAX on a GPU\n"
+                 "                       (default /usr/bin/python3; a peer it lacks is reported\n"
+                 "                       absent, with the reason)\n"
                  "  ROCDIST_BENCH_SCRIPT_DIR  the folder of the peer scripts (default the source\n"
                  "                       tree's clients/benchmarks, else the installed copies)\n"
                  "\n"
@@ -79,8 +86,13 @@ void print_usage(std::FILE* to)
 // bad value).
 // Google Benchmark's --benchmark_filter and --benchmark_min_time are read
 // (for the GPU peers) and kept.
-int parse_own_flags(int& argc, char** argv, std::string& backend, std::string& rounds_csv, std::string& filter,
-                    std::string& min_time)
+struct own_flags
+{
+    std::string backend = "best", replay, filter, min_time;
+    bool        markdown = false;
+};
+
+int parse_own_flags(int& argc, char** argv, own_flags& flags)
 {
     int kept = 1;
     for(int i = 1; i < argc; ++i)
@@ -111,21 +123,24 @@ int parse_own_flags(int& argc, char** argv, std::string& backend, std::string& r
         }
         else if(std::strncmp(argv[i], "--backend=", 10) == 0)
         {
-            backend = argv[i] + 10;
-            if(backend != "best" && backend != "host" && backend != "gpu")
+            flags.backend = argv[i] + 10;
+            if(flags.backend != "best" && flags.backend != "host" && flags.backend != "gpu")
             {
-                std::fprintf(stderr, "rocdist_bench: --backend is best, host or gpu, not '%s'\n", backend.c_str());
+                std::fprintf(stderr, "rocdist_bench: --backend is best, host or gpu, not '%s'\n",
+                             flags.backend.c_str());
                 return 2;
             }
         }
-        else if(std::strncmp(argv[i], "--rounds-csv=", 13) == 0)
-            rounds_csv = argv[i] + 13;
+        else if(std::strncmp(argv[i], "--replay=", 9) == 0)
+            flags.replay = argv[i] + 9;
+        else if(std::strcmp(argv[i], "--markdown") == 0)
+            flags.markdown = true;
         else
         {
             if(std::strncmp(argv[i], "--benchmark_filter=", 19) == 0)
-                filter = argv[i] + 19;
+                flags.filter = argv[i] + 19;
             if(std::strncmp(argv[i], "--benchmark_min_time=", 21) == 0)
-                min_time = argv[i] + 21;
+                flags.min_time = argv[i] + 21;
             argv[kept++] = argv[i];
         }
     }
@@ -133,37 +148,77 @@ int parse_own_flags(int& argc, char** argv, std::string& backend, std::string& r
     return -1;
 }
 
+void print_summaries(const rocdist_bench::summary_reporter& r)
+{
+    rocdist_bench::print_uniform_summary(r);
+    rocdist_bench::print_normal_summary(r);
+    rocdist_bench::print_gamma_summary(r);
+    rocdist_bench::print_gamma_family_summary(r);
+    rocdist_bench::print_seed_tables(r);
+    rocdist_bench::print_categorical_summary(r);
+    rocdist_bench::print_categorical_rows_summary(r);
+    rocdist_bench::print_simd_target_summary(r);
+    rocdist_bench::print_peer_summary(r);
+    rocdist_bench::print_warp_rounds_tables(r);
+}
+
+// --replay: the tables of a recorded run.
+int replay(const std::string& path)
+{
+    rocdist_bench::summary_reporter reporter;
+    try
+    {
+        reporter.load_record(path);
+    }
+    catch(const std::exception& e)
+    {
+        std::fprintf(stderr, "rocdist_bench: %s\n", e.what());
+        return 1;
+    }
+    print_summaries(reporter);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
-    std::string backend = "best", rounds_csv, filter, min_time;
-    if(const int status = parse_own_flags(argc, argv, backend, rounds_csv, filter, min_time); status >= 0)
+    own_flags flags;
+    if(const int status = parse_own_flags(argc, argv, flags); status >= 0)
         return status;
+    rocdist_bench::set_markdown_tables(flags.markdown);
+    if(!flags.replay.empty())
+    {
+        if(argc > 1)
+        {
+            std::fprintf(stderr, "rocdist_bench: --replay runs nothing: '%s' has no use with it\n", argv[1]);
+            return 2;
+        }
+        return replay(flags.replay);
+    }
     benchmark::Initialize(&argc, argv);
     if(benchmark::ReportUnrecognizedArguments(argc, argv))
         return 2;
-
     rocdist_status gpu_status = ROCDIST_STATUS_NO_DEVICE;
     // The emulated GPU platform is for tests: its figures would measure the
     // emulator, so it runs only when asked for by name.
-    const bool try_gpu = ROCDIST_GPU_EMULATED ? backend == "gpu" : backend != "host";
+    const bool try_gpu = ROCDIST_GPU_EMULATED ? flags.backend == "gpu" : flags.backend != "host";
     if(try_gpu)
         gpu_status = rocdist_create_generator(&context.gen, ROCDIST_RNG_PHILOX4X32_10);
     if(ROCDIST_GPU_EMULATED && gpu_status == ROCDIST_STATUS_SUCCESS)
         std::printf("GPU generator on the emulated device: these figures measure the emulator, not a GPU.\n");
     context.on_gpu = gpu_status == ROCDIST_STATUS_SUCCESS;
-    if(backend == "gpu" && !context.on_gpu)
+    if(flags.backend == "gpu" && !context.on_gpu)
     {
         std::fprintf(stderr, "rocdist_bench: no GPU generator: %s\n", rocdist_get_status_string(gpu_status));
         return 1;
     }
     if(!context.on_gpu)
     {
-        if(backend == "best" && ROCDIST_GPU_EMULATED)
+        if(flags.backend == "best" && ROCDIST_GPU_EMULATED)
             std::printf("This build's GPU platform is the emulated one (--backend=gpu runs it).\n"
                         "Benchmarking the host backend.\n");
-        else if(backend == "best")
+        else if(flags.backend == "best")
             std::printf("No GPU generator (%s)\nBenchmarking the host backend.\n", rocdist_get_status_string(gpu_status));
         rocdist_bench::check(rocdist_create_generator_host(&context.gen, ROCDIST_RNG_PHILOX4X32_10));
         try
@@ -201,21 +256,14 @@ int main(int argc, char** argv)
     rocdist_bench::register_categorical_benchmarks();
     rocdist_bench::register_categorical_rows_benchmarks();
     rocdist_bench::register_simd_target_benchmarks();
-    rocdist_bench::register_gpu_peer_benchmarks(filter, min_time);
+    rocdist_bench::register_peer_benchmarks(flags.filter, flags.min_time);
+    rocdist_bench::register_warp_rounds_benchmarks();
     rocdist_bench::add_device_context();
 
     rocdist_bench::summary_reporter reporter;
+    reporter.facts = rocdist_bench::live_facts();
     benchmark::RunSpecifiedBenchmarks(&reporter);
-    rocdist_bench::print_uniform_summary(reporter);
-    rocdist_bench::print_normal_summary(reporter);
-    rocdist_bench::print_gamma_summary(reporter);
-    rocdist_bench::print_gamma_family_summary(reporter);
-    rocdist_bench::print_seed_tables(reporter);
-    rocdist_bench::print_categorical_summary(reporter);
-    rocdist_bench::print_categorical_rows_summary(reporter);
-    rocdist_bench::print_simd_target_summary(reporter);
-    rocdist_bench::print_gpu_peer_summary(reporter);
-    rocdist_bench::print_warp_rounds_table(rounds_csv);
+    print_summaries(reporter);
     benchmark::Shutdown();
 
 #if ROCDIST_HAS_GPU_BACKEND

@@ -5,12 +5,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
-#include <thread>
 
 #include "bench_context.hpp"
 #include "curand_generator.hpp"
-#include "gpu_peers.hpp"
-#include "numpy_peer.hpp"
+#include "script_peers.hpp"
+#include "summary_table.hpp"
 
 namespace rocdist_bench
 {
@@ -108,27 +107,17 @@ void register_normal_benchmarks()
 
 void print_normal_summary(const summary_reporter& r)
 {
-    const double   store = r.store_bandwidth();
-    const unsigned cores = std::thread::hardware_concurrency();
-    numpy_rates    numpy;
-    if(!context.on_gpu)
-        numpy = measure_numpy("normal", context.n);
-
-    std::printf("\nNormals on the %s backend, n = %zu, store bandwidth %.2f GB/s", context.on_gpu ? "GPU" : "host",
-                context.n, store / 1e9);
-    if(!context.on_gpu)
-        std::printf(", %u cores; NumPy single-threaded (Generator.standard_normal)", cores);
-    std::printf("\n%-17s %-7s %-13s %10s %8s %9s %10s", "method", "type", "ordering", "Msamples/s", "GB/s",
-                "of store", "vs cuRAND");
-    if(!context.on_gpu)
-        std::printf(" %16s", "per core/NumPy");
-    else
-        std::printf(" %9s %s", "vs", "fastest peer");
-    std::printf("\n");
+    const double store = r.store_bandwidth();
+    const char*  where = r.facts.on_gpu ? "GPU" : "host";
+    summary_table t("normal",
+                    format("Normals on the %s backend, n = %zu, store bandwidth %.2f GB/s%s", where, r.facts.n,
+                           store / 1e9,
+                           r.facts.on_gpu ? "" : format(", %u cores", r.facts.cores).c_str()),
+                    joined({"method", "type", "ordering", "Msamples/s", "GB/s", "of store", "vs cuRAND"},
+                           peer_headings(r.facts)));
     for(const char* type : {"float", "double"})
     {
-        const double peer = r.items_per_second(std::string("curand_normal/") + type);
-        const auto   np   = numpy.samples_per_second.find(type[0] == 'f' ? "float32" : "float64");
+        const double curand = r.items_per_second(std::string("curand_normal/") + type);
         for(const method_entry& m : methods)
             for(const char* ordering : {"reproducible", "fast"})
             {
@@ -136,65 +125,30 @@ void print_normal_summary(const summary_reporter& r)
                 const double      rate = r.items_per_second(name);
                 if(rate == 0)
                     continue;
-                std::printf("%-17s %-7s %-13s %10.1f %8.2f ", m.name, type, ordering, rate / 1e6,
-                            r.bytes_per_second(name) / 1e9);
-                if(store > 0)
-                    std::printf("%8.1f%% ", 100 * r.bytes_per_second(name) / store);
-                else
-                    std::printf("%9s ", "n/a");
-                if(peer > 0)
-                    std::printf("%9.2fx", rate / peer);
-                else
-                    std::printf("%10s", "n/a");
-                if(!context.on_gpu && np != numpy.samples_per_second.end())
-                    std::printf(" %15.2fx", rate / cores / np->second);
-                print_against_fastest_peer(r, std::string("normal/") + type, rate);
-                std::printf("\n");
+                t.row(joined({m.name, type, ordering, format("%.1f", rate / 1e6),
+                              format("%.2f", r.bytes_per_second(name) / 1e9), share(r.bytes_per_second(name), store),
+                              ratio(rate, curand)},
+                             peer_cells(r, std::string("normal/") + type, rate)));
             }
-        if(peer > 0)
-            std::printf("%-17s %-7s %-13s %10.1f\n", "cuRAND", type, "(its default)", peer / 1e6);
-        if(np != numpy.samples_per_second.end())
-            std::printf("%-17s %-7s %-13s %10.1f\n", "NumPy, 1 thread", type, "", np->second / 1e6);
+        if(curand > 0)
+            t.row({"cuRAND", type, "its default", format("%.1f", curand / 1e6)});
     }
-    if(!numpy.unavailable.empty())
-        std::printf("NumPy: %s\n", numpy.unavailable.c_str());
+    t.print();
 
-    // Log-normals: NumPy's Generator.lognormal has float64 only, so both
-    // types are held to that rate.
-    numpy_rates log_numpy;
-    if(!context.on_gpu)
-        log_numpy = measure_numpy("lognormal", context.n);
-    const auto log_np = log_numpy.samples_per_second.find("float64");
-    std::printf("\nLog-normals (Box-Muller, reproducible) on the %s backend, n = %zu", context.on_gpu ? "GPU" : "host",
-                context.n);
-    if(!context.on_gpu)
-        std::printf(", %u cores; NumPy single-threaded (Generator.lognormal, float64 only)", cores);
-    std::printf("\n%-7s %10s %8s %9s", "type", "Msamples/s", "GB/s", "of store");
-    if(!context.on_gpu)
-        std::printf(" %16s", "per core/NumPy");
-    else
-        std::printf(" %9s %s", "vs", "fastest peer");
-    std::printf("\n");
+    summary_table log_t("log_normal",
+                        format("Log-normals (Box-Muller, reproducible) on the %s backend, n = %zu%s", where, r.facts.n,
+                               r.facts.on_gpu ? "" : format(", %u cores", r.facts.cores).c_str()),
+                        joined({"type", "Msamples/s", "GB/s", "of store"}, peer_headings(r.facts)));
     for(const char* type : {"float", "double"})
     {
         const std::string name = std::string("log_normal/box_muller/") + type + "/reproducible";
         const double      rate = r.items_per_second(name);
-        if(rate == 0)
-            continue;
-        std::printf("%-7s %10.1f %8.2f ", type, rate / 1e6, r.bytes_per_second(name) / 1e9);
-        if(store > 0)
-            std::printf("%8.1f%%", 100 * r.bytes_per_second(name) / store);
-        else
-            std::printf("%9s", "n/a");
-        if(log_np != log_numpy.samples_per_second.end())
-            std::printf(" %15.2fx", rate / cores / log_np->second);
-        print_against_fastest_peer(r, std::string("log_normal/") + type, rate);
-        std::printf("\n");
+        if(rate > 0)
+            log_t.row(joined({type, format("%.1f", rate / 1e6), format("%.2f", r.bytes_per_second(name) / 1e9),
+                              share(r.bytes_per_second(name), store)},
+                             peer_cells(r, std::string("log_normal/") + type, rate)));
     }
-    if(log_np != log_numpy.samples_per_second.end())
-        std::printf("%-7s %10.1f\n", "NumPy", log_np->second / 1e6);
-    else if(!context.on_gpu)
-        std::printf("NumPy: %s\n", log_numpy.unavailable.c_str());
+    log_t.print();
 }
 
 } // namespace rocdist_bench

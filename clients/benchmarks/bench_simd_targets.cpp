@@ -14,6 +14,7 @@
 #include <hwy/targets.h>
 
 #include "bench_context.hpp"
+#include "summary_table.hpp"
 
 namespace rocdist_bench
 {
@@ -132,39 +133,55 @@ const kernel_entry kernels[] = {
     {"categorical k=1000", "categorical/sample/k=1000/", "categorical/k=1000", categorical},
 };
 
-std::string second_name(const kernel_entry& k)
+std::string second_name(const kernel_entry& k, const std::string& target)
 {
-    return std::string("second_target/") + hwy::TargetName(second_target()) + "/" + k.key + "/";
+    return "second_target/" + target + "/" + k.key + "/";
+}
+
+// The target of the second_target/ benchmarks that ran.
+std::string second_target_run(const summary_reporter& r)
+{
+    for(const auto& [name, label] : r.labels())
+        if(name.rfind("second_target/", 0) == 0)
+            return name.substr(14, name.find('/', 14) - 14);
+    return "";
 }
 
 } // namespace
+
+std::string host_target_name()
+{
+    const auto targets = vector_targets();
+    return hwy::TargetName(targets.empty() ? HWY_SCALAR : targets[0]);
+}
 
 void register_simd_target_benchmarks()
 {
     if(context.on_gpu || vector_targets().size() < 2)
         return;
     for(const kernel_entry& k : kernels)
-        add(second_name(k), k.fill);
+        add(second_name(k, hwy::TargetName(second_target())), k.fill);
 }
 
 void print_simd_target_summary(const summary_reporter& r)
 {
-    if(context.on_gpu || vector_targets().size() < 2)
+    const std::string second = second_target_run(r);
+    if(r.facts.on_gpu || second.empty())
         return;
-    const char* best   = hwy::TargetName(vector_targets()[0]);
-    const char* second = hwy::TargetName(second_target());
-    std::printf("\nHost block kernels by Highway target, n = %zu: %s (the best this CPU runs, as above) and %s\n",
-                context.n, best, second);
-    std::printf("%-20s %10s %10s %10s\n", "kernel", (std::string(best) + " GB/s").c_str(),
-                (std::string(second) + " GB/s").c_str(), "ratio");
+    const std::string& best = r.facts.host_target;
+    summary_table      t("simd_targets",
+                         format("Host block kernels by Highway target, n = %zu: %s (the best this CPU runs, as above) "
+                                "and %s",
+                                r.facts.n, best.c_str(), second.c_str()),
+                         {"kernel", best + " GB/s", second + " GB/s", best + " / " + second});
     for(const kernel_entry& k : kernels)
     {
         const double a = r.bytes_per_second(k.best_benchmark);
-        const double b = r.bytes_per_second(second_name(k));
-        if(a == 0 || b == 0)
-            continue;
-        std::printf("%-20s %10.2f %10.2f %9.2fx\n", k.label, a / 1e9, b / 1e9, a / b);
+        const double b = r.bytes_per_second(second_name(k, second));
+        if(a > 0 && b > 0)
+            t.row({k.label, format("%.2f", a / 1e9), format("%.2f", b / 1e9), format("%.2fx", a / b)});
     }
+    t.print();
 }
 
 } // namespace rocdist_bench

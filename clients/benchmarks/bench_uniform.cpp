@@ -3,10 +3,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "bench_context.hpp"
 #include "curand_generator.hpp"
-#include "gpu_peers.hpp"
+#include "script_peers.hpp"
+#include "summary_table.hpp"
 #include "store_bandwidth.hpp"
 
 namespace rocdist_bench
@@ -78,30 +80,29 @@ void register_uniform_benchmarks()
 
 void print_uniform_summary(const summary_reporter& r)
 {
-    const double store = r.store_bandwidth();
-    std::printf("\nUniforms on the %s backend, n = %zu, store bandwidth %.2f GB/s (measured in this run", context.on_gpu ? "GPU" : "host",
-                context.n, store / 1e9);
-    if(context.on_gpu)
-        std::printf(": the faster of the bench's kernel, %.2f GB/s, and the runtime's memset, %.2f GB/s",
-                    r.bytes_per_second("store_bandwidth/fill") / 1e9, r.bytes_per_second("store_bandwidth/memset") / 1e9);
-    std::printf(")\n%-8s %12s %14s %12s %16s", "type", "rocdist GB/s", "of store bw", "cuRAND GB/s", "rocdist/cuRAND");
-    if(context.on_gpu)
-        std::printf(" %9s %s", "vs", "fastest peer");
-    std::printf("\n");
+    const double  store = r.store_bandwidth();
+    std::string   title = format("Uniforms on the %s backend, n = %zu, store bandwidth %.2f GB/s (measured in this run",
+                                 r.facts.on_gpu ? "GPU" : "host", r.facts.n, store / 1e9);
+    if(r.facts.on_gpu)
+        title += format(": the faster of the bench's kernel, %.2f GB/s, and the runtime's memset, %.2f GB/s",
+                        r.bytes_per_second("store_bandwidth/fill") / 1e9,
+                        r.bytes_per_second("store_bandwidth/memset") / 1e9);
+    summary_table t("uniform", title + ")",
+                    joined({"type", "rocdist GB/s", "of store", "cuRAND GB/s", "rocdist / cuRAND"},
+                           r.facts.on_gpu ? peer_headings(r.facts) : std::vector<std::string>{}));
     for(const char* type : {"uint32", "float", "double"})
     {
         const double ours = r.bytes_per_second(std::string("rocdist/") + type);
         const double peer = r.bytes_per_second(std::string("curand/") + type);
-        std::printf("%-8s %12.2f %13.1f%% ", type, ours / 1e9, 100 * ours / store);
-        if(peer > 0)
-            std::printf("%12.2f %15.2fx", peer / 1e9, ours / peer);
-        else
-            std::printf("%12s %16s", "n/a", "n/a");
-        if(type[0] != 'u')
-            print_against_fastest_peer(r, std::string("uniform/") + type,
-                                       r.items_per_second(std::string("rocdist/") + type));
-        std::printf("\n");
+        // The GPU peers' uniforms (no peer makes raw words).
+        std::vector<std::string> peers;
+        if(r.facts.on_gpu)
+            peers = peer_cells(r, std::string("uniform/") + type, r.items_per_second(std::string("rocdist/") + type));
+        t.row(joined({type, format("%.2f", ours / 1e9), share(ours, store),
+                      peer > 0 ? format("%.2f", peer / 1e9) : "-", ratio(ours, peer)},
+                     peers));
     }
+    t.print();
 }
 
 } // namespace rocdist_bench

@@ -1,4 +1,4 @@
-// Runs one of the bench's peer scripts (numpy_peer.py, gpu_peers.py) with
+// Runs one of the bench's peer scripts (host_peers.py, gpu_peers.py) with
 // the Python of ROCDIST_PYTHON (default Debian's /usr/bin/python3): the copy
 // in the folder ROCDIST_BENCH_SCRIPT_DIR names, else the source tree's, else
 // the one the clients package installs.

@@ -11,6 +11,7 @@
 #include "backend/host/host_backend.hpp"
 #include "bench_context.hpp"
 #include "seed_samplers.hpp"
+#include "summary_table.hpp"
 
 namespace rocdist_bench
 {
@@ -76,27 +77,31 @@ void register_seed_table_benchmarks()
 
 void print_seed_tables(const summary_reporter& r)
 {
-    const char* where = context.on_gpu ? "GPU" : "host";
-    if(table1_fits())
+    const char* where = r.facts.on_gpu ? "GPU" : "host";
+    if(r.milliseconds("seed1/") > 0)
     {
-        std::printf("\nSeed table 1 (box_muller_rejection_cost.txt), 4096^2 pairs, %s backend, ms\n", where);
-        std::printf("%-28s %10.2f\n", "Cartesian Box-Muller", r.milliseconds("seed1/cartesian_box_muller"));
-        std::printf("%-28s %10.2f\n", "Polar without replacement", r.milliseconds("seed1/polar_without_replacement"));
-        std::printf("%-28s %10.2f\n", "Polar with replacement", r.milliseconds("seed1/polar_with_replacement"));
+        summary_table t1("seed_table_1",
+                         format("Seed table 1 (box_muller_rejection_cost.txt), 4096^2 pairs, %s backend", where),
+                         {"method", "ms"});
+        t1.row({"Cartesian Box-Muller", format("%.2f", r.milliseconds("seed1/cartesian_box_muller"))});
+        t1.row({"Polar without replacement", format("%.2f", r.milliseconds("seed1/polar_without_replacement"))});
+        t1.row({"Polar with replacement", format("%.2f", r.milliseconds("seed1/polar_with_replacement"))});
+        t1.print();
     }
     else
-    {
         std::printf("\nSeed table 1 needs --n of at least %zu (its 4096^2 pairs)\n", seed_pairs);
-    }
-    std::printf("\nSeed table 2 (normal_sampling_on_gpus.txt), %s backend, ms for %zu draws\n", where, context.n / 2);
-    std::printf("%-36s %10s %10s\n", "", "1 sample", "2 samples");
+    summary_table t2("seed_table_2",
+                     format("Seed table 2 (normal_sampling_on_gpus.txt), %s backend, ms for %zu draws", where,
+                            r.facts.n / 2),
+                     {"method", "1 sample", "2 samples"});
     const std::pair<const char*, const char*> rows[]
         = {{"Inverse transform, fast erfinv", "seed2/inverse_cdf_fast/"},
            {"Inverse transform, precise erfinv", "seed2/inverse_cdf/"},
            {"Box-Muller transform", "seed2/box_muller/"}};
     for(const auto& [label, prefix] : rows)
-        std::printf("%-36s %10.2f %10.2f\n", label, r.milliseconds(std::string(prefix) + "one"),
-                    r.milliseconds(std::string(prefix) + "two"));
+        t2.row({label, format("%.2f", r.milliseconds(std::string(prefix) + "one")),
+                format("%.2f", r.milliseconds(std::string(prefix) + "two"))});
+    t2.print();
 }
 
 } // namespace rocdist_bench
