@@ -20,8 +20,8 @@ standard_normal and standard_gamma (float32 and float64, out=), lognormal,
 beta and dirichlet (float64 only), choice(k, size, p=p) for categorical
 sampling from k weights; for batched categorical sampling, a loop of
 choice(k, size=samples, p=p[r]) over the rows, the vectorised inverse CDF
-(rng.random((rows, 1)) < p.cumsum(1)).argmax(1) once per sample column
-(p normalised beforehand), and torch.multinomial(w, samples,
+(rng.random((rows, 1)) < p.cumsum(1)).argmax(1), the sums once per call
+and the comparison once per sample column (p normalised beforehand), and torch.multinomial(w, samples,
 replacement=True) on the CPU with one thread (float32 weights).
 """
 import sys
@@ -113,9 +113,9 @@ def numpy_call(np, call, p, n):
                 rng.choice(k, size=samples, p=probabilities[r])
 
         return loop, rows * samples
-    cumulative = probabilities.cumsum(axis=1)
 
     def inverse_cdf():
+        cumulative = probabilities.cumsum(axis=1)
         for _ in range(samples):
             (rng.random((rows, 1)) < cumulative).argmax(axis=1)
 

@@ -56,7 +56,7 @@ def find(runs, prefix, field):
 def label_of(context):
     if context.get("rocdist_backend") == "gpu":
         return context.get("gpu_name", "GPU")
-    return f"host backend, {context.get('rocdist_host_threads', '?')} threads ({context.get('rocdist_host_target', '?')})"
+    return f"host backend, {context.get('rocdist_host_threads', '?')} threads, {context.get('rocdist_host_target', '?')}"
 
 
 def run_block(context, record):
