@@ -1,6 +1,7 @@
 #include "bench_context.hpp"
 
 #include <algorithm>
+#include <fstream>
 #include <stdexcept>
 
 #include "backend/host/parallel_for.hpp"
@@ -49,6 +50,22 @@ double device_seconds(const std::function<void()>& launch)
 #endif
 }
 
+namespace
+{
+
+// The CPU's model name as Linux reports it, or "unknown".
+std::string cpu_model()
+{
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    std::string   line;
+    while(std::getline(cpuinfo, line))
+        if(line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos)
+            return line.substr(line.find(':') + 2);
+    return "unknown";
+}
+
+} // namespace
+
 run_facts live_facts()
 {
     run_facts f;
@@ -72,6 +89,7 @@ void add_device_context()
     benchmark::AddCustomContext("rocdist_n", std::to_string(f.n));
     benchmark::AddCustomContext("rocdist_host_threads", std::to_string(f.cores));
     benchmark::AddCustomContext("rocdist_host_target", f.host_target);
+    benchmark::AddCustomContext("host_cpu", cpu_model());
 #if ROCDIST_HAS_GPU_BACKEND && !ROCDIST_GPU_EMULATED
     int             device = 0, driver = 0, runtime = 0;
     hipDeviceProp_t prop{};

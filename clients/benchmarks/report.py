@@ -74,7 +74,7 @@ def run_block(context, record):
     caches = ", ".join(f"L{c['level']} {c['type'].lower()} {c['size'] // 1024} KiB"
                        + (f" x {c['num_sharing']}" if c.get("num_sharing", 1) > 1 else "")
                        for c in context.get("caches", []))
-    lines.append(f"Host: {context.get('host_name', '?')}, {context.get('num_cpus', '?')} CPUs at "
+    lines.append(f"Host: {context.get('host_cpu', '?')}, {context.get('num_cpus', '?')} CPUs at "
                  f"{context.get('mhz_per_cpu', '?')} MHz ({caches}); the host backend ran "
                  f"{context.get('rocdist_host_threads', '?')} threads on Highway's "
                  f"{context.get('rocdist_host_target', '?')} target.")
