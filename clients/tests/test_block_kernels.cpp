@@ -180,6 +180,40 @@ TEST_P(host_vector_kernels, box_muller_double_within_bound)
     check.finish();
 }
 
+// Box-Muller log-normals whose logarithm runs past the vector Exp's valid
+// range (104 float, 706 double) and past exp's overflow (88.7, 709.8):
+// those lanes take libm's exp, so each value is the scalar path's within
+// the bound, or both overflow (a value at the overflow threshold may round
+// either way: the other is then within a factor 4 of the largest finite).
+template <class T>
+void log_normal_beyond_exp_range(bool vector_target, T mean, T stddev)
+{
+    const normal_case      c{float(mean), float(stddev), true}; // both exact in float
+    normal_within_bound<T> check(sizeof(T) == sizeof(float) ? rocdist_test::box_muller_bound_ulp
+                                                            : rocdist_test::box_muller_double_bound_ulp,
+                                 vector_target);
+    std::size_t            overflowed = 0;
+    compare<T>(
+        [&](engine::philox_key k) {
+            return blocks::normal_functor<ROCDIST_NORMAL_BOX_MULLER, T>{k, {mean, stddev, true}};
+        },
+        [&](rocdist_generator g, T* out, size_t n) { return generate_normals(g, out, n, c); },
+        [&](T a, T b) {
+            overflowed += std::isinf(b);
+            if(std::isinf(a) || std::isinf(b))
+                return a == b || std::min(a, b) > std::numeric_limits<T>::max() / 4;
+            return check(c, a, b);
+        });
+    check.finish();
+    EXPECT_GT(overflowed, 0u) << "no value overflowed: the test does not reach the range it is about";
+}
+
+TEST_P(host_vector_kernels, box_muller_log_normal_beyond_exp_range)
+{
+    log_normal_beyond_exp_range<float>(vector_target(), 96.0f, 6.0f);
+    log_normal_beyond_exp_range<double>(vector_target(), 705.0, 3.0);
+}
+
 TEST_P(host_vector_kernels, ziggurat_double_bit_identical)
 {
     compare_normals<ROCDIST_NORMAL_ZIGGURAT, double>(

@@ -150,19 +150,16 @@ void box_muller_float_blocks(const samplers::box_muller_float& f, std::uint64_t 
         hn::Vec<decltype(df)>          a, b, c, e;
         box_muller(df, w0, w1, a, b);
         box_muller(df, w2, w3, c, e);
-        hn::StoreInterleaved4(affine(df, f.transform, a), affine(df, f.transform, b), affine(df, f.transform, c),
-                              affine(df, f.transform, e), df, to);
+        hn::StoreInterleaved4(transformed(df, f.transform, a), transformed(df, f.transform, b),
+                              transformed(df, f.transform, c), transformed(df, f.transform, e), df, to);
     };
     for_each_group<4>(word_stream{}, group, f.key, first, blocks, out);
-    exponentiate(f.transform.log_normal, out, 4 * blocks);
 }
 
 // Block i holds doubles 2i and 2i + 1, the pair distributions::box_muller
 // forms from its words 0-1 (radius) and 2-3 (angle); in 64-bit lanes as
 // ziggurat_double_blocks, by the vector double Box-Muller
-// (box_muller_lanes.hpp). A log-normal's exponential is Highway contrib's
-// Exp (1 ulp) on the lanes: libm's, element by element, would cost more
-// than the rest of the kernel.
+// (box_muller_lanes.hpp).
 void box_muller_double_blocks(const samplers::box_muller_double& f, std::uint64_t first, std::uint64_t blocks, double* out)
 {
     const auto group = [&f](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
@@ -173,12 +170,9 @@ void box_muller_double_blocks(const samplers::box_muller_double& f, std::uint64_
         hn::Vec<decltype(dd)> a, b, c, e;
         box_muller(dd, bits53(d64, b0), bits53(d64, b1), a, b);
         box_muller(dd, bits53(d64, b2), bits53(d64, b3), c, e);
-        a = affine(dd, f.transform, a), b = affine(dd, f.transform, b);
-        c = affine(dd, f.transform, c), e = affine(dd, f.transform, e);
-        if(f.transform.log_normal)
-            a = hn::Exp(dd, a), b = hn::Exp(dd, b), c = hn::Exp(dd, c), e = hn::Exp(dd, e);
         // Output k of lane j is element 4 j + k of the group.
-        hn::StoreInterleaved4(a, b, c, e, dd, to);
+        hn::StoreInterleaved4(transformed(dd, f.transform, a), transformed(dd, f.transform, b),
+                              transformed(dd, f.transform, c), transformed(dd, f.transform, e), dd, to);
     };
     for_each_group<2>(double_stream{}, group, f.key, first, blocks, out);
 }

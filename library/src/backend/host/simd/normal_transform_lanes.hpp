@@ -1,7 +1,10 @@
 // blocks::normal_transform on the lanes of a Highway vector: its affine
-// part, mean + stddev z with the product rounded on its own, bit for bit;
-// the kernels apply a log-normal's exponential after it, in libm, so that
-// it too is the scalar transform's.
+// part, mean + stddev z with the product rounded on its own, bit for bit.
+// A log-normal's exponential: on the lanes (transformed) in the Box-Muller
+// kernels, Highway contrib's Exp (within 1 ulp; libm's within 0.5), where
+// libm's, element by element, would cost more than the rest of the kernel;
+// after the kernel in libm (exponentiate) in the others, whose values are
+// then the scalar transform's (the ziggurat's bit for bit).
 //
 // Per-target code (see philox_lanes.hpp).
 #if defined(ROCDIST_BACKEND_HOST_SIMD_NORMAL_TRANSFORM_LANES_HPP) == defined(HWY_TARGET_TOGGLE)
@@ -16,6 +19,8 @@
 
 #include <hwy/highway.h>
 
+#include <hwy/contrib/math/math-inl.h>
+
 #include "rocdist/device/blocks/normal_functors.hpp"
 
 HWY_BEFORE_NAMESPACE();
@@ -27,6 +32,42 @@ template <class D>
 HWY_INLINE hn::Vec<D> affine(D d, const blocks::normal_transform<hn::TFromD<D>>& t, hn::Vec<D> z)
 {
     return hn::Add(hn::Set(d, t.mean), hn::Mul(hn::Set(d, t.stddev), z));
+}
+
+// e, with the lanes of x beyond Exp's valid range (flagged) taking libm's
+// exp.
+template <class D>
+HWY_NOINLINE hn::Vec<D> exp_beyond_range(D d, hn::Vec<D> x, hn::Vec<D> e, hn::Mask<D> beyond)
+{
+    using T                                   = hn::TFromD<D>;
+    const hn::RebindToUnsigned<D>             du;
+    constexpr std::size_t                     max_lanes = hn::MaxLanes(D());
+    HWY_ALIGN T                               xs[max_lanes];
+    HWY_ALIGN T                               es[max_lanes];
+    HWY_ALIGN hn::TFromD<decltype(du)>        flags[max_lanes];
+    hn::Store(x, d, xs);
+    hn::Store(e, d, es);
+    hn::Store(hn::BitCast(du, hn::VecFromMask(d, beyond)), du, flags);
+    for(std::size_t i = 0; i < hn::Lanes(d); ++i)
+        if(flags[i] != 0)
+            es[i] = std::exp(xs[i]);
+    return hn::Load(d, es);
+}
+
+// The whole transform on the lanes: the affine part, then for log-normal
+// output Exp, whose valid range ends at 104 (float) or 706 (double); a
+// lane beyond it (exp overflows from 88.7 or 709.8) takes libm's exp.
+template <class D>
+HWY_INLINE hn::Vec<D> transformed(D d, const blocks::normal_transform<hn::TFromD<D>>& t, hn::Vec<D> z)
+{
+    using T      = hn::TFromD<D>;
+    const auto x = affine(d, t, z);
+    if(!t.log_normal)
+        return x;
+    const auto limit  = hn::Set(d, sizeof(T) == sizeof(float) ? T(104) : T(706));
+    const auto e      = hn::Exp(d, hn::Min(x, limit));
+    const auto beyond = hn::Gt(x, limit);
+    return HWY_LIKELY(hn::AllFalse(d, beyond)) ? e : exp_beyond_range(d, x, e, beyond);
 }
 
 // The exponential of log-normal output, over n outputs the affine part wrote.
