@@ -27,6 +27,8 @@ import os
 import sys
 import time
 
+import peer_interface
+
 CALLS_PER_TIMING = 8
 DIRICHLET_K = 10
 
@@ -303,17 +305,7 @@ def measure(n, min_seconds, names):
 
 
 def main():
-    if len(sys.argv) == 2 and sys.argv[1] == "list":
-        for name, case, *_ in peer_table():
-            print(name, case)
-        return
-    if len(sys.argv) >= 5 and sys.argv[1] == "measure":
-        n, min_seconds = int(sys.argv[2]), float(sys.argv[3])
-        if n <= 0 or not min_seconds > 0:
-            sys.exit("N is a positive number of values, SECONDS a positive time")
-        measure(n, min_seconds, sys.argv[4:])
-        return
-    sys.exit(__doc__)
+    peer_interface.run(__doc__, peer_table, measure)
 
 
 if __name__ == "__main__":

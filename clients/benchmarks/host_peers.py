@@ -27,6 +27,8 @@ replacement=True) on the CPU with one thread (float32 weights).
 import sys
 import time
 
+import peer_interface
+
 FLOAT_TYPES = {"float": "float32", "double": "float64"}
 GAMMA_SHAPES = ("0.5", "2.5", "10")
 BETA_CASES = ("2.5,1.5", "0.2,0.3")
@@ -133,7 +135,7 @@ def torch_call(p):
     return (lambda: torch.multinomial(weights, samples, replacement=True, generator=generator)), rows * samples
 
 
-def measure(n, names):
+def measure(n, _min_seconds, names):
     table = {name: (library, call, p) for name, _, library, call, p in peer_table()}
     unknown = [name for name in names if name not in table]
     if unknown:
@@ -155,17 +157,7 @@ def measure(n, names):
 
 
 def main():
-    if len(sys.argv) == 2 and sys.argv[1] == "list":
-        for name, cases, *_ in peer_table():
-            print(name, cases)
-        return
-    if len(sys.argv) >= 5 and sys.argv[1] == "measure":
-        n, min_seconds = int(sys.argv[2]), float(sys.argv[3])
-        if n <= 0 or not min_seconds > 0:
-            sys.exit("N is a positive number of values, SECONDS a positive time")
-        measure(n, sys.argv[4:])
-        return
-    sys.exit(__doc__)
+    peer_interface.run(__doc__, peer_table, measure)
 
 
 if __name__ == "__main__":
