@@ -5,6 +5,7 @@ An array is taken, in this order, as a NumPy array, through
 __cuda_array_interface__ (CuPy, Numba, PyTorch on CUDA), through
 __dlpack__ (PyTorch, JAX, CuPy, NumPy), or through the buffer protocol.
 """
+import contextlib
 import ctypes
 
 import numpy
@@ -167,6 +168,12 @@ def framework_of(like):
     raise TypeError(f"like= names {name}: rocdist allocates with numpy, torch, cupy or jax")
 
 
+def category_dtype(like):
+    """The dtype of new categories: int32 for PyTorch (whose uint32 is
+    partial) and JAX (whose categorical gives int32), else uint32."""
+    return "int32" if like is not None and framework_of(like) in ("torch", "jax") else "uint32"
+
+
 def empty(shape, dtype, *, gpu, device_index, like):
     """A new C-contiguous array of the framework `like` names (NumPy on the
     host when like is None), on the GPU of device_index when gpu."""
@@ -191,5 +198,63 @@ def empty(shape, dtype, *, gpu, device_index, like):
             raise TypeError("CuPy arrays live on a GPU: a host generator's result is NumPy's")
         with cupy.cuda.Device(device_index):
             return cupy.empty(shape, dtype)
-    raise TypeError("JAX arrays are immutable: give out= a JAX-compatible buffer, or like=torch or cupy "
-                    "and convert with jax.dlpack.from_dlpack")
+    return _empty_for_jax(shape, dtype, gpu, device_index)
+
+
+def _empty_for_jax(shape, dtype, gpu, device_index):
+    """Memory that becomes a JAX array after the call (handed_over). JAX
+    arrays are immutable, so the elements are written into an array of a
+    framework that allows writes: NumPy's on the host (with JAX's bfloat16),
+    PyTorch's or else CuPy's on a GPU."""
+    import jax
+
+    wanted = numpy.dtype(getattr(jax.numpy, dtype))
+    if jax.dtypes.canonicalize_dtype(wanted) != wanted:
+        raise _errors.UnknownTypeError(f"JAX holds {dtype} only with jax_enable_x64 set")
+    if not gpu:
+        return numpy.empty(shape, wanted)
+    try:
+        import torch
+
+        if torch.cuda.is_available():
+            return torch.empty(shape, dtype=getattr(torch, dtype), device=torch.device("cuda", device_index))
+    except ImportError:
+        pass
+    try:
+        import cupy
+    except ImportError:
+        raise TypeError("like=jax on a GPU writes into PyTorch's or CuPy's memory first, and neither is "
+                        "installed: give out=, or install one") from None
+    if dtype == "bfloat16":
+        raise TypeError("like=jax on a GPU with CuPy (PyTorch has no GPU here) has no bfloat16: give out=")
+    with cupy.cuda.Device(device_index):
+        return cupy.empty(shape, dtype)
+
+
+def handed_over(array, like, stream):
+    """A new array written by a call, as the framework `like` names wants it:
+    for JAX, the same memory taken through DLPack, with no copy. The DLPack
+    stream handshake makes JAX's work wait for the call's on the GPU; the
+    call ran on `stream` (an int), else on the framework's current stream."""
+    if like is None or framework_of(like) != "jax":
+        return array
+    import jax
+
+    if isinstance(array, numpy.ndarray):
+        return jax.device_put(array, jax.devices("cpu")[0])
+    with _current_stream(array, stream):
+        return jax.dlpack.from_dlpack(array)
+
+
+def _current_stream(array, stream):
+    """A context in which `stream` is the current stream of array's
+    framework, so that its DLPack export waits for the work queued there."""
+    if stream is None:
+        return contextlib.nullcontext()
+    if type(array).__module__.split(".")[0] == "torch":
+        import torch
+
+        return torch.cuda.stream(torch.cuda.ExternalStream(stream, device=array.device))
+    import cupy
+
+    return cupy.cuda.ExternalStream(stream)

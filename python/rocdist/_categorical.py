@@ -31,16 +31,16 @@ class Categorical:
         self._handle = handle
 
     def sample(self, size=None, out=None, *, like=None):
-        """size categories (uint32; int32 where the framework has no
-        uint32) of the table, from the generator's position onwards."""
+        """size categories (new ones uint32; int32 for like=torch or jax)
+        of the table, from the generator's position onwards."""
         g = self._generator
         shape = _shape_of(size) if out is None or size is not None else None
-        dtype = "int32" if like is not None and _arrays.framework_of(like) == "torch" else "uint32"
+        dtype = _arrays.category_dtype(like)
         out, a, made = g._output(out, shape, dtype, like, CATEGORY_DTYPES)
         if a.dtype == "int32" and self.k > 2**31:
             raise _errors.UnknownTypeError(f"int32 cannot hold categories of k = {self.k}")
         g._run(lib.rocdist_generate_categorical, (self._handle, a.ptr, a.size), a.size, a)
-        return g._result(out, made, _shape_of(size))
+        return g._result(out, made, _shape_of(size), like)
 
     def close(self):
         handle, self._handle = getattr(self, "_handle", None), None

@@ -1,4 +1,5 @@
 """rocdist.Generator: a C generator handle with NumPy's Generator names."""
+import contextlib
 import ctypes
 import math
 import numbers
@@ -104,7 +105,7 @@ class Generator:
         """A context in which the GPU of device_index is current (through
         PyTorch or CuPy, which set it for rocdist's runtime too)."""
         if self._device_index is None:
-            return _no_context()
+            return contextlib.nullcontext()
         try:
             import torch
 
@@ -274,18 +275,23 @@ class Generator:
                 check(status)
             self._offset = (self._offset + elements) % _STREAM_END
 
-    @staticmethod
-    def _result(out, made, shape):
-        # NumPy returns a scalar when size is None.
-        if made and shape == () and isinstance(out, numpy.ndarray):
+    def _result(self, out, made, shape, like):
+        """What a call returns: out when it was given; else the new array,
+        as the framework `like` names wants it (a scalar for shape (), as
+        NumPy returns when size is None)."""
+        if not made:
+            return out
+        if shape == () and isinstance(out, numpy.ndarray) and (like is None or _arrays.framework_of(like) == "numpy"):
             return out[()]
-        return out
+        # Without a stream of its own, the generator ran on out's framework's
+        # current stream, which is current still.
+        return _arrays.handed_over(out, like, self._stream)
 
     def _fill(self, table, size, dtype, out, like, *parameters):
         shape = _shape_of(size) if out is None or size is not None else None
         out, a, made = self._output(out, shape, dtype_name(dtype), like, table)
         self._run(table[a.dtype], (a.ptr, a.size, *parameters), a.size, a)
-        return self._result(out, made, shape) if made else out
+        return self._result(out, made, shape, like)
 
     # ---- NumPy's distributions ----
 
@@ -333,7 +339,7 @@ class Generator:
             raise ValueError(f"size {_shape_of(size)} is not the shape of the shapes' array {tuple(shapes.shape)}")
         out, a, made = self._output(out, tuple(shapes.shape), name, like, (name,))
         self._run(_GAMMA_SHAPES[name], (a.ptr, a.size, shapes.ptr, scale), a.size, a, shapes)
-        return out
+        return self._result(out, made, None, like)
 
     def beta(self, a, b, size=None, *, dtype=numpy.float64, out=None, like=None):
         """Beta(a, b) variates, a and b finite and > 0."""
@@ -358,7 +364,7 @@ class Generator:
             raise _errors.InvalidValueError(f"out= holds {a.size} values, not rows of {k}")
         rows = a.size // k
         self._run(_DIRICHLET[name], (a.ptr, rows, alpha.ptr, k), rows, a, alpha)
-        return out
+        return self._result(out, made, None, like)
 
     # ---- beyond NumPy ----
 
@@ -367,8 +373,8 @@ class Generator:
         float64) or of logits (float32; probabilities softmax(logits /
         temperature)): a 2-D array gives one row per distribution and a
         result of shape (rows, samples); a 1-D array one distribution and
-        shape (samples,). Categories are uint32 (int32 where the framework
-        has no uint32)."""
+        shape (samples,). New categories are uint32 (int32 for like=torch or
+        jax)."""
         if (weights is None) == (logits is None):
             raise TypeError("give weights= or logits=, one of them")
         values = weights if logits is None else logits
@@ -386,8 +392,8 @@ class Generator:
         if samples < 0:
             raise ValueError(f"samples must be 0 or more, not {samples}")
         shape = (samples,) if len(rows_in.shape) == 1 else (rows, samples)
-        dtype = "int32" if like is not None and _arrays.framework_of(like) == "torch" else "uint32"
-        out, a, _ = self._output(out, shape, dtype, like, CATEGORY_DTYPES)
+        dtype = _arrays.category_dtype(like)
+        out, a, made = self._output(out, shape, dtype, like, CATEGORY_DTYPES)
         if a.dtype == "int32" and k > 2**31:
             raise _errors.UnknownTypeError(f"int32 cannot hold categories of k = {k}")
         if logits is None:
@@ -395,17 +401,9 @@ class Generator:
         else:
             self._run(lib.rocdist_generate_categorical_logits, (rows_in.ptr, rows, k, temperature, a.ptr, samples),
                       rows * samples, a, rows_in)
-        return out
+        return self._result(out, made, None, like)
 
 
 def _element_dtype(values):
     dtype = getattr(values, "dtype", None)
     return None if dtype is None else dtype_name(dtype)
-
-
-class _no_context:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *_):
-        return False

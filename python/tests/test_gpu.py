@@ -76,13 +76,21 @@ def gpu():
 
 
 def c_gpu_normal(memory, n, seed, offset):
-    """The C API's float normals on a GPU generator, copied to the host."""
-    out = DeviceArray(memory, n, "<f4")
+    """The C API's float normals on a GPU generator, copied to the host, in
+    the emulated platform's memory or else in PyTorch's."""
+    if memory is None:
+        import torch
+
+        out = torch.empty(n, dtype=torch.float32, device="cuda")
+        ptr = out.data_ptr()
+    else:
+        out = DeviceArray(memory, n, "<f4")
+        ptr = out.ptr
     handle = c_generator(seed, offset, gpu=True)
-    assert C.rocdist_generate_normal(handle, ctypes.c_void_p(out.ptr), ctypes.c_size_t(n), ctypes.c_float(0),
+    assert C.rocdist_generate_normal(handle, ctypes.c_void_p(ptr), ctypes.c_size_t(n), ctypes.c_float(0),
                                      ctypes.c_float(1)) == 0
     C.rocdist_destroy_generator(handle)  # waits for the generator's work
-    return out.to_host(numpy.float32)
+    return out.cpu().numpy() if memory is None else out.to_host(numpy.float32)
 
 
 def test_gpu_generator_writes_device_arrays_with_the_c_values(gpu):
@@ -94,19 +102,23 @@ def test_gpu_generator_writes_device_arrays_with_the_c_values(gpu):
         out = torch.empty(n, dtype=torch.float32, device="cuda")
         gpu.standard_normal(out=out, dtype="float32")
         got = out.cpu().numpy()
-        reference = torch.empty(n, dtype=torch.float32, device="cuda")
-        handle = c_generator(7, 3, gpu=True)
-        assert C.rocdist_generate_normal(handle, ctypes.c_void_p(reference.data_ptr()), ctypes.c_size_t(n),
-                                         ctypes.c_float(0), ctypes.c_float(1)) == 0
-        C.rocdist_destroy_generator(handle)
-        expected = reference.cpu().numpy()
     else:
         out = DeviceArray(memory, n, "<f4")
         assert gpu.standard_normal(out=out, dtype="float32") is out
         gpu.close()  # waits for the generator's work
         got = out.to_host(numpy.float32)
-        expected = c_gpu_normal(memory, n, 7, 3)
-    assert got.tobytes() == expected.tobytes()
+    assert got.tobytes() == c_gpu_normal(memory, n, 7, 3).tobytes()
+
+
+def test_gpu_generator_makes_jax_arrays_with_the_c_values(gpu):
+    jax = pytest.importorskip("jax", reason="JAX is not installed")
+    if not [d for d in jax.devices() if d.platform == "gpu"]:
+        pytest.skip("JAX has no GPU here")
+    n = 4099
+    made = gpu.standard_normal(n, dtype="float32", like=jax)
+    assert isinstance(made, jax.Array) and {d.platform for d in made.devices()} == {"gpu"}
+    # A JAX computation on the array sees the call's values: the handshake ordered it after the call.
+    assert numpy.asarray(made * 1).tobytes() == c_gpu_normal(device_memory(), n, 7, 3).tobytes()
 
 
 def test_gpu_generator_refuses_host_arrays_and_needs_a_framework(gpu):

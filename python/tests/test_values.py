@@ -84,6 +84,27 @@ def test_torch_tensors_through_dlpack(torch):
     assert isinstance(made, torch.Tensor) and made.dtype == torch.float64
 
 
+def test_jax_arrays_hold_the_c_values():
+    jax = pytest.importorskip("jax", reason="JAX is not installed")
+    g = rocdist.Generator(SEED, offset=OFFSET)
+    made = g.standard_normal(N, dtype="float32", like=jax)
+    assert isinstance(made, jax.Array) and made.dtype == numpy.float32
+    assert {d.platform for d in made.devices()} == {"cpu"}
+    expected = c_fill("rocdist_generate_normal", numpy.float32, N, f32(0), f32(1), seed=SEED, offset=OFFSET)
+    assert numpy.asarray(made).tobytes() == expected.tobytes()
+    categories = g.categorical(numpy.ones(4), samples=3, like=jax)
+    assert categories.dtype == numpy.int32 and categories.shape == (3,)
+    # float64 needs JAX's x64 mode; without it nothing runs and the position stays.
+    x64 = jax.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", False)
+    try:
+        with pytest.raises(rocdist.UnknownTypeError, match="jax_enable_x64"):
+            g.random(4, like=jax)
+    finally:
+        jax.config.update("jax_enable_x64", x64)
+    assert g.offset == OFFSET + N + 3
+
+
 def test_gamma_with_an_array_of_shapes():
     shapes = numpy.linspace(0.1, 20, N)
     g = rocdist.Generator(SEED, offset=OFFSET)
