@@ -29,7 +29,15 @@ ROCDIST_KERNEL void draw_kernel(device_request r, T* out, method_tag<Method>)
         return;
     dev::philox_state s(r.seed, r.offset + i);
     if constexpr(std::is_same_v<T, unsigned>)
-        out[i] = r.draw == device_draw::bits ? dev::bits(s) : dev::categorical(s, r.table);
+    {
+        switch(r.draw)
+        {
+        case device_draw::bits: out[i] = dev::bits(s); break;
+        case device_draw::poisson: out[i] = dev::poisson(s, r.p0); break;
+        case device_draw::binomial: out[i] = dev::binomial(s, static_cast<unsigned>(r.p0), r.p1); break;
+        default: out[i] = dev::categorical(s, r.table); break;
+        }
+    }
     else
     {
         const T p0 = static_cast<T>(r.p0), p1 = static_cast<T>(r.p1);
@@ -43,6 +51,7 @@ ROCDIST_KERNEL void draw_kernel(device_request r, T* out, method_tag<Method>)
         case device_draw::log_normal: v = dev::log_normal<Method>(s, p0, p1); break;
         case device_draw::gamma: v = dev::gamma(s, p0, p1); break;
         case device_draw::beta: v = dev::beta(s, p0, p1); break;
+        case device_draw::exponential: v = dev::exponential(s, p0); break;
         default: break;
         }
         out[i] = v;

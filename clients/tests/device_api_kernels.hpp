@@ -21,7 +21,10 @@ enum class device_draw
     log_normal,
     gamma,
     beta,
-    categorical
+    categorical,
+    poisson,
+    binomial,
+    exponential
 };
 
 struct device_request
@@ -30,13 +33,13 @@ struct device_request
     std::size_t              n;
     device_draw              draw;
     rocdist_normal_method    method;
-    double                   p0, p1; // mean and stddev, shape and scale, or a and b
+    double                   p0, p1; // mean and stddev, shape and scale, a and b, lambda, trials and p, or rate
     rocdist_categorical_view table;
 };
 
 #if ROCDIST_HAS_GPU_BACKEND
 // Thread i writes element offset + i of the request's stream (T: unsigned
-// for bits and categories, else float or double).
+// for bits, categories and counts, else float or double).
 template <class T>
 ROCDIST_KERNEL_SOURCE_API bool device_draws(const device_request& r, T* out);
 

@@ -1,6 +1,8 @@
 // Known answers that hold on every CPU architecture: the outputs rocdist
 // promises bit for bit (raw words, uniform floats and doubles, categories
-// drawn from a table) at fixed seeds, offsets and lengths, as FNV-1a digests
+// drawn from a table, Poisson and binomial counts, exponentials, whose
+// arithmetic rounds the same everywhere) at fixed seeds, offsets and
+// lengths, as FNV-1a digests
 // of their bytes. The digests were taken on x86-64, where words and
 // uniforms are also checked against cuRAND (test_curand_identity.cpp);
 // .ci/run runs this test on aarch64 under qemu-user too. Lengths and offsets
@@ -98,6 +100,54 @@ TEST_F(architecture_known_answers, categories)
     ASSERT_EQ(rocdist_generate_categorical(gen_, table, v.data(), n), ROCDIST_STATUS_SUCCESS);
     EXPECT_EQ(fnv1a(v), 0x128d8bab15038f92ull);
     EXPECT_EQ(rocdist_destroy_categorical(table), ROCDIST_STATUS_SUCCESS);
+}
+
+// Counts at each method's region (Poisson inversion and PTRS, binomial
+// inversion and BTRS, p above 1/2), per-element parameters, and
+// exponentials: their decisions and logarithms are reproducible::
+// arithmetic, so every CPU gives these bits.
+TEST_F(architecture_known_answers, counts_and_exponentials)
+{
+    std::vector<unsigned int> v(n);
+    std::vector<std::uint64_t> digests;
+    for(double lambda : {0.3, 9.99, 10.0, 1e3, 1e9})
+    {
+        at(11, 3);
+        ASSERT_EQ(rocdist_generate_poisson(gen_, v.data(), n, lambda), ROCDIST_STATUS_SUCCESS);
+        digests.push_back(fnv1a(v));
+    }
+    for(double p : {0.01, 0.3, 0.7})
+    {
+        at(12, 1);
+        ASSERT_EQ(rocdist_generate_binomial(gen_, v.data(), n, 5000, p), ROCDIST_STATUS_SUCCESS);
+        digests.push_back(fnv1a(v));
+    }
+    std::vector<double>       lambdas(n), p(n);
+    std::vector<unsigned int> trials(n);
+    for(std::size_t i = 0; i < n; ++i)
+    {
+        lambdas[i] = static_cast<double>(i % 97) * 3.7;
+        trials[i]  = static_cast<unsigned int>(i % 1000) * 31;
+        p[i]       = static_cast<double>(i % 11) / 10.0;
+    }
+    at(13, 0);
+    ASSERT_EQ(rocdist_generate_poisson_lambdas(gen_, v.data(), n, lambdas.data()), ROCDIST_STATUS_SUCCESS);
+    digests.push_back(fnv1a(v));
+    ASSERT_EQ(rocdist_generate_binomial_parameters(gen_, v.data(), n, trials.data(), p.data()),
+              ROCDIST_STATUS_SUCCESS);
+    digests.push_back(fnv1a(v));
+    std::vector<float>  f(n);
+    std::vector<double> d(n);
+    at(14, 5);
+    ASSERT_EQ(rocdist_generate_exponential(gen_, f.data(), n, 1.5f), ROCDIST_STATUS_SUCCESS);
+    digests.push_back(fnv1a(f));
+    ASSERT_EQ(rocdist_generate_exponential_double(gen_, d.data(), n, 1.5), ROCDIST_STATUS_SUCCESS);
+    digests.push_back(fnv1a(d));
+    const std::vector<std::uint64_t> expected
+        = {0x80150b5859410496ull, 0xf038722c3c89ab07ull, 0x3220be47153d9f29ull, 0xdffe1c8427f11d55ull,
+           0xe2f743696f74cfb6ull, 0x3938f7d172372e47ull, 0xe3d874a01c15c8deull, 0x52f47bea783acbf5ull,
+           0xe47e1736adcf8026ull, 0x9f75c25d63c50cbaull, 0x67d35709dc20e4c4ull, 0x6c79fd665325fe5aull};
+    EXPECT_EQ(digests, expected);
 }
 
 } // namespace

@@ -5,8 +5,9 @@
 // the edges around them. Seeds, offsets (odd ones, groups of blocks that
 // straddle a subsequence wrap, the stream's end), sizes from 1 past one
 // thread's share, and every misalignment. Words, uniform floats and doubles,
-// ziggurat normals (float and double) and categorical variates (the double
-// stream's layout) must be bit-identical; Box-Muller may differ by the vector kernel's log and
+// ziggurat normals (float and double), exponentials (float and double, at
+// rates 1 and 3.7) and categorical variates (the double stream's layout)
+// must be bit-identical; Box-Muller may differ by the vector kernel's log and
 // sincos, up to the bound measured in docs/normal.md, and must be
 // bit-identical on a target without vector kernels (so the test also shows
 // that the target override reaches the library). The inverse CDF and polar
@@ -22,6 +23,7 @@
 
 #include "backend/host/alias_table_host.hpp"
 #include "rocdist/device/blocks/block_functors.hpp"
+#include "rocdist/device/blocks/exponential_functor.hpp"
 #include "rocdist/device/blocks/normal_functors.hpp"
 #include "rocdist/rocdist.h"
 #include "support/box_muller_error.hpp"
@@ -58,6 +60,23 @@ TEST_P(host_vector_kernels, uniform_doubles_bit_identical)
     compare<double>([](engine::philox_key k) { return blocks::uniform_double_functor{k}; },
                     [](rocdist_generator g, double* out, size_t n) { return rocdist_generate_uniform_double(g, out, n); },
                     same_bits<double>);
+}
+
+TEST_P(host_vector_kernels, exponentials_bit_identical)
+{
+    for(double rate : {1.0, 3.7})
+    {
+        compare<float>([rate](engine::philox_key k) { return blocks::exponential_functor<float>{k, double(float(rate))}; },
+                       [rate](rocdist_generator g, float* out, size_t n) {
+                           return rocdist_generate_exponential(g, out, n, float(rate));
+                       },
+                       same_bits<float>);
+        compare<double>([rate](engine::philox_key k) { return blocks::exponential_functor<double>{k, rate}; },
+                        [rate](rocdist_generator g, double* out, size_t n) {
+                            return rocdist_generate_exponential_double(g, out, n, rate);
+                        },
+                        same_bits<double>);
+    }
 }
 
 TEST_P(host_vector_kernels, categorical_bit_identical)

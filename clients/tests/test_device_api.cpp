@@ -7,11 +7,16 @@
 //   way, and a decision within those roundings of its boundary may flip:
 //   at most 1 element in 10^4). A state made at element i and one advanced
 //   to it draw the same element.
-// - Parameters outside a sampler's domain give NaN and still advance.
+// - Poisson and binomial counts and exponentials bit for bit (in user
+//   kernels too): their arithmetic rounds the same in any code.
+// - Parameters outside a sampler's domain give NaN (counts:
+//   invalid_count) and still advance.
 // - rocdist_get_categorical_view's statuses.
 // - The samplers on a source of words (as on a user's cuRAND or hipRAND
 //   state): Kolmogorov-Smirnov against Boost.Math's CDFs, p above
-//   p_threshold (1e-4), 2^16 samples from a fixed source.
+//   p_threshold (1e-4), 2^16 samples from a fixed source; counts read words
+//   as the stream's element reads its substream, and have their mean and
+//   variance.
 // On GPU platforms (CI: the emulated one at warp sizes 32 and 64), user
 // kernels (device_api_kernels.hip) call the same functions, one thread per
 // element, the last warp partial, and must meet the host generator as the
@@ -243,6 +248,54 @@ TEST(device_api_host, gamma_and_beta_double)
     check_gamma_and_beta<double>();
 }
 
+// Counts and exponentials are the C API's bit for bit: their arithmetic
+// rounds the same in any code.
+TEST(device_api_host, counts_and_exponentials_bit_identical)
+{
+    namespace dev = rocdist::device;
+    for(double lambda : {0.0, 0.3, 9.99, 10.0, 1e3, 1e9})
+    {
+        host_generator            g;
+        std::vector<unsigned int> host(n);
+        ASSERT_EQ(rocdist_generate_poisson(g.get(), host.data(), n, lambda), ROCDIST_STATUS_SUCCESS);
+        EXPECT_EQ(device_values([&](philox_state& s) { return dev::poisson(s, lambda); }), host) << lambda;
+    }
+    for(double p : {0.0, 0.01, 0.3, 0.7, 1.0})
+    {
+        host_generator            g;
+        std::vector<unsigned int> host(n);
+        ASSERT_EQ(rocdist_generate_binomial(g.get(), host.data(), n, 2000, p), ROCDIST_STATUS_SUCCESS);
+        EXPECT_EQ(device_values([&](philox_state& s) { return dev::binomial(s, 2000, p); }), host) << p;
+    }
+    host_generator     gf;
+    std::vector<float> hf(n);
+    ASSERT_EQ(rocdist_generate_exponential(gf.get(), hf.data(), n, 3.0f), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(device_values([](philox_state& s) { return dev::exponential(s, 3.0f); }), hf);
+    host_generator      gd;
+    std::vector<double> hd(n);
+    ASSERT_EQ(rocdist_generate_exponential_double(gd.get(), hd.data(), n, 3.0), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(device_values([](philox_state& s) { return dev::exponential(s, 3.0); }), hd);
+}
+
+TEST(device_api_host, counts_outside_the_domain_give_invalid_count_and_advance)
+{
+    namespace dev = rocdist::device;
+    philox_state s(seed, 7);
+    for(double bad : {-1.0, double(NAN), double(INFINITY)})
+    {
+        const unsigned long long at = s.index();
+        EXPECT_EQ(dev::poisson(s, bad), dev::invalid_count) << bad;
+        EXPECT_EQ(dev::binomial(s, 10, bad), dev::invalid_count) << bad;
+        EXPECT_TRUE(std::isnan(dev::exponential(s, bad)));
+        EXPECT_TRUE(std::isnan(dev::exponential(s, float(bad))));
+        EXPECT_EQ(s.index(), at + 4);
+    }
+    EXPECT_EQ(dev::poisson(s, 0x1p32), dev::invalid_count);
+    EXPECT_EQ(dev::binomial(s, 10, 1.5), dev::invalid_count);
+    philox_state fresh(seed, s.index());
+    EXPECT_EQ(dev::poisson(s, 20.0), dev::poisson(fresh, 20.0));
+}
+
 TEST(device_api_host, parameters_outside_the_domain_give_nan_and_advance)
 {
     namespace dev      = rocdist::device;
@@ -331,6 +384,8 @@ void check_source_samplers()
     const boost::math::beta_distribution<double> beta(0.5, 3.0);
     expect_fits<T>([](counter_words& w) { return rocdist::device::beta(w, T(0.5), T(3)); },
                    [&](double x) { return cdf(beta, x); });
+    expect_fits<T>([](counter_words& w) { return rocdist::device::exponential(w, T(0.25)); },
+                   [](double x) { return -std::expm1(-0.25 * x); });
     expect_fits<T>([](counter_words& w) {
         return sizeof(T) == sizeof(float) ? T(rocdist::device::uniform(w)) : T(rocdist::device::uniform_double(w));
     }, [](double x) { return x; });
@@ -358,6 +413,43 @@ TEST(device_api_sources, uniform_and_categorical_use_the_words_as_the_stream_doe
         const std::uint64_t lo = b.next(), hi = b.next();
         EXPECT_EQ(rocdist::device::categorical(a, view),
                   rocdist::distributions::alias_lookup(entries, 2, lo | hi << 32));
+    }
+}
+
+// A count from a source reads words as the stream's element does from its
+// substream: with that substream as the source, the C API's element; and
+// from a user's words, counts with the distribution's mean and variance
+// (within 4.5 standard errors over 2^16 draws).
+TEST(device_api_sources, counts_read_words_as_the_stream_does)
+{
+    namespace dev = rocdist::device;
+    host_generator            gp, gb;
+    std::vector<unsigned int> poisson(n), binomial(n);
+    ASSERT_EQ(rocdist_generate_poisson(gp.get(), poisson.data(), n, 25.0), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_binomial(gb.get(), binomial.data(), n, 300, 0.2), ROCDIST_STATUS_SUCCESS);
+    const rocdist::engine::philox_key key = rocdist::engine::philox_key_from_seed(seed);
+    for(size_t i = 0; i < n; ++i)
+    {
+        rocdist::engine::substream_reader p(key, rocdist::engine::substream_tag::poisson, offset + i);
+        rocdist::engine::substream_reader b(key, rocdist::engine::substream_tag::binomial, offset + i);
+        ASSERT_EQ(dev::poisson(p, 25.0), poisson[i]) << "element " << i;
+        ASSERT_EQ(dev::binomial(b, 300, 0.2), binomial[i]) << "element " << i;
+    }
+    for(bool is_poisson : {true, false})
+    {
+        counter_words source(0xBEEFu);
+        const double  mean = is_poisson ? 1e3 : 300, var = is_poisson ? 1e3 : 210;
+        const double  mu4  = is_poisson ? mean * (1 + 3 * mean) : var * (1 + 3 * (1000 - 2) * 0.3 * 0.7);
+        double        sum = 0, sum2 = 0;
+        for(size_t i = 0; i < source_samples; ++i)
+        {
+            const double d = (is_poisson ? dev::poisson(source, 1e3) : dev::binomial(source, 1000, 0.3)) - mean;
+            sum += d;
+            sum2 += d * d;
+        }
+        const double m = sum / source_samples, v = sum2 / source_samples - m * m;
+        EXPECT_LE(std::fabs(m) / std::sqrt(var / source_samples), 4.5) << (is_poisson ? "poisson" : "binomial");
+        EXPECT_LE(std::fabs(v - var) / std::sqrt((mu4 - var * var) / source_samples), 4.5);
     }
 }
 
@@ -419,6 +511,34 @@ TEST_F(device_api_gpu, words_uniforms_and_categories_bit_identical)
               categories);
     EXPECT_EQ(rocdist_destroy_categorical(table), ROCDIST_STATUS_SUCCESS);
     EXPECT_EQ(rocdist_destroy_categorical(host_table), ROCDIST_STATUS_SUCCESS);
+}
+
+TEST_F(device_api_gpu, counts_and_exponentials_bit_identical)
+{
+    for(double lambda : {0.3, 9.99, 10.0, 1e3, 1e9})
+    {
+        host_generator        g;
+        std::vector<unsigned> host(n);
+        ASSERT_EQ(rocdist_generate_poisson(g.get(), host.data(), n, lambda), ROCDIST_STATUS_SUCCESS);
+        EXPECT_EQ(draws<unsigned>({0, 0, 0, device_draw::poisson, ROCDIST_NORMAL_BOX_MULLER, lambda, 0, {}}), host)
+            << lambda;
+    }
+    for(double p : {0.01, 0.3, 0.7})
+    {
+        host_generator        g;
+        std::vector<unsigned> host(n);
+        ASSERT_EQ(rocdist_generate_binomial(g.get(), host.data(), n, 2000, p), ROCDIST_STATUS_SUCCESS);
+        EXPECT_EQ(draws<unsigned>({0, 0, 0, device_draw::binomial, ROCDIST_NORMAL_BOX_MULLER, 2000, p, {}}), host)
+            << p;
+    }
+    host_generator     gf;
+    std::vector<float> hf(n);
+    ASSERT_EQ(rocdist_generate_exponential(gf.get(), hf.data(), n, 3.0f), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(draws<float>({0, 0, 0, device_draw::exponential, ROCDIST_NORMAL_BOX_MULLER, 3, 0, {}}), hf);
+    host_generator      gd;
+    std::vector<double> hd(n);
+    ASSERT_EQ(rocdist_generate_exponential_double(gd.get(), hd.data(), n, 3.0), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(draws<double>({0, 0, 0, device_draw::exponential, ROCDIST_NORMAL_BOX_MULLER, 3, 0, {}}), hd);
 }
 
 TEST_F(device_api_gpu, normal_every_method_within_tolerance)

@@ -219,7 +219,7 @@ protected:
             GTEST_SKIP() << "compares the GPU generator with the host one";
         rocdist_generator host = nullptr;
         ASSERT_EQ(rocdist_create_generator_host(&host, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
-        // k = 3000: a GPU block per row (gamma_family_kernels.hip).
+        // k = 3000: a GPU block per row (dirichlet_kernels.hip).
         for(const std::vector<T>& alpha : {std::vector<T>(3, T(1e-3)), std::vector<T>{T(1e-3), T(1), T(100)},
                                            std::vector<T>(1000, T(0.5)), std::vector<T>(3000, T(0.25))})
         {

@@ -334,6 +334,43 @@ rocdist_status rocdist_generate_beta_double(rocdist_generator generator, double*
     return with_generator(generator, [&](rocdist::generator& g) { return g.generate_beta(output, n, a, b); });
 }
 
+rocdist_status rocdist_generate_poisson(rocdist_generator generator, unsigned int* output, size_t n, double lambda)
+{
+    return with_generator(generator, [&](rocdist::generator& g) { return g.generate_poisson(output, n, lambda); });
+}
+
+rocdist_status rocdist_generate_poisson_lambdas(rocdist_generator generator, unsigned int* output, size_t n,
+                                                const double* lambdas)
+{
+    return with_generator(generator,
+                          [&](rocdist::generator& g) { return g.generate_poisson_lambdas(output, n, lambdas); });
+}
+
+rocdist_status rocdist_generate_binomial(rocdist_generator generator, unsigned int* output, size_t n,
+                                         unsigned int trials, double p)
+{
+    return with_generator(generator, [&](rocdist::generator& g) { return g.generate_binomial(output, n, trials, p); });
+}
+
+rocdist_status rocdist_generate_binomial_parameters(rocdist_generator generator, unsigned int* output, size_t n,
+                                                    const unsigned int* trials, const double* p)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        return g.generate_binomial_parameters(output, n, trials, p);
+    });
+}
+
+rocdist_status rocdist_generate_exponential(rocdist_generator generator, float* output, size_t n, float rate)
+{
+    return with_generator(generator, [&](rocdist::generator& g) { return g.generate_exponential(output, n, rate); });
+}
+
+rocdist_status rocdist_generate_exponential_double(rocdist_generator generator, double* output, size_t n,
+                                                   double rate)
+{
+    return with_generator(generator, [&](rocdist::generator& g) { return g.generate_exponential(output, n, rate); });
+}
+
 rocdist_status rocdist_generate_dirichlet(rocdist_generator generator, float* output, size_t rows,
                                           const float* alpha, size_t k)
 {

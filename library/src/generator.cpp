@@ -8,11 +8,20 @@
 #include "backend/rejection_samplers.hpp"
 #include "rocdist/device/blocks/beta_functor.hpp"
 #include "rocdist/device/blocks/block_functors.hpp"
+#include "rocdist/device/blocks/count_functors.hpp"
+#include "rocdist/device/blocks/exponential_functor.hpp"
 #include "rocdist/device/blocks/gamma_functor.hpp"
 #include "rocdist/device/blocks/normal_functors.hpp"
 
 namespace rocdist
 {
+
+// A pointer a call may use: not NULL, and aligned for its elements.
+template <class T>
+static bool aligned(const T* p)
+{
+    return p != nullptr && reinterpret_cast<std::uintptr_t>(p) % alignof(T) == 0;
+}
 
 rocdist_status generator::set_stream(void* stream)
 {
@@ -27,7 +36,7 @@ rocdist_status generator::generate_with(const Functor& f, typename Functor::valu
     using T = typename Functor::value_type;
     if(n == 0)
         return ROCDIST_STATUS_SUCCESS;
-    if(out == nullptr || reinterpret_cast<std::uintptr_t>(out) % alignof(T) != 0)
+    if(!aligned(out))
         return ROCDIST_STATUS_INVALID_POINTER;
     // The stream has 2^64 elements: the last one written must be index 2^64 - 1 or less.
     if(n - 1 > std::numeric_limits<unsigned long long>::max() - offset_
@@ -101,7 +110,7 @@ template rocdist_status generator::generate_normal<double>(double*, std::size_t,
 template <class T>
 rocdist_status generator::create_categorical(const T* weights, std::size_t k, std::shared_ptr<categorical_table>& table)
 {
-    if(weights == nullptr || reinterpret_cast<std::uintptr_t>(weights) % alignof(T) != 0)
+    if(!aligned(weights))
         return ROCDIST_STATUS_INVALID_POINTER;
     // Categories are unsigned int outputs: k - 1 must fit.
     if(k == 0 || k > std::numeric_limits<std::uint32_t>::max())
@@ -143,8 +152,7 @@ rocdist_status generator::generate_categorical_rows(Input in, std::size_t rows, 
         return ROCDIST_STATUS_SUCCESS;
     if(k == 0)
         return ROCDIST_STATUS_INVALID_VALUE;
-    if(in.values == nullptr || reinterpret_cast<std::uintptr_t>(in.values) % alignof(T) != 0 || out == nullptr
-       || reinterpret_cast<std::uintptr_t>(out) % alignof(unsigned int) != 0)
+    if(!aligned(in.values) || !aligned(out))
         return ROCDIST_STATUS_INVALID_POINTER;
     if(n - 1 > std::numeric_limits<unsigned long long>::max() - offset_
        || n > std::numeric_limits<std::size_t>::max() / sizeof(unsigned int))
@@ -194,11 +202,11 @@ rocdist_status generator::generate_gamma_shapes(T* out, std::size_t n, const T* 
         return ROCDIST_STATUS_INVALID_VALUE;
     if(n == 0)
         return ROCDIST_STATUS_SUCCESS;
-    if(shapes == nullptr || reinterpret_cast<std::uintptr_t>(shapes) % alignof(T) != 0)
+    if(!aligned(shapes))
         return ROCDIST_STATUS_INVALID_POINTER;
     const blocks::gamma_shapes_functor<T> f{engine::philox_key_from_seed(seed_),
                                              {shapes, offset_, n, scale, static_cast<T>(std::log(scale))}};
-    return generate_with(f, out, n, [&](auto& on) { return on.check_shapes(shapes, n); });
+    return generate_with(f, out, n, [&](auto& on) { return on.check_values(shapes, n, distributions::shape_rule{}); });
 }
 
 template rocdist_status generator::generate_gamma_shapes<float>(float*, std::size_t, const float*, float);
@@ -224,8 +232,7 @@ rocdist_status generator::generate_dirichlet(T* out, std::size_t rows, const T* 
         return ROCDIST_STATUS_INVALID_VALUE;
     if(rows == 0)
         return ROCDIST_STATUS_SUCCESS;
-    if(alpha == nullptr || reinterpret_cast<std::uintptr_t>(alpha) % alignof(T) != 0 || out == nullptr
-       || reinterpret_cast<std::uintptr_t>(out) % alignof(T) != 0)
+    if(!aligned(alpha) || !aligned(out))
         return ROCDIST_STATUS_INVALID_POINTER;
     // rows x k outputs must be an array that can exist; row r's variates are
     // gamma elements r k .. r k + k - 1, so the last row's must be below 2^64.
@@ -245,6 +252,61 @@ rocdist_status generator::generate_dirichlet(T* out, std::size_t rows, const T* 
 
 template rocdist_status generator::generate_dirichlet<float>(float*, std::size_t, const float*, std::size_t);
 template rocdist_status generator::generate_dirichlet<double>(double*, std::size_t, const double*, std::size_t);
+
+rocdist_status generator::generate_poisson(unsigned int* out, std::size_t n, double lambda)
+{
+    if(!distributions::valid_lambda(lambda))
+        return ROCDIST_STATUS_INVALID_VALUE;
+    return generate_with(blocks::count_functor<blocks::one_lambda>{engine::philox_key_from_seed(seed_),
+                                                                    {distributions::make_poisson_params(lambda)}},
+                         out, n);
+}
+
+rocdist_status generator::generate_poisson_lambdas(unsigned int* out, std::size_t n, const double* lambdas)
+{
+    if(n == 0)
+        return ROCDIST_STATUS_SUCCESS;
+    if(!aligned(lambdas))
+        return ROCDIST_STATUS_INVALID_POINTER;
+    const blocks::count_functor<blocks::lambda_array> f{engine::philox_key_from_seed(seed_), {lambdas, offset_, n}};
+    return generate_with(f, out, n, [&](auto& on) { return on.check_values(lambdas, n, distributions::lambda_rule{}); });
+}
+
+rocdist_status generator::generate_binomial(unsigned int* out, std::size_t n, unsigned int trials, double p)
+{
+    if(!distributions::valid_probability(p))
+        return ROCDIST_STATUS_INVALID_VALUE;
+    return generate_with(blocks::count_functor<blocks::one_binomial>{engine::philox_key_from_seed(seed_),
+                                                                      {distributions::make_binomial_params(trials, p)}},
+                         out, n);
+}
+
+rocdist_status generator::generate_binomial_parameters(unsigned int* out, std::size_t n, const unsigned int* trials,
+                                                       const double* p)
+{
+    if(n == 0)
+        return ROCDIST_STATUS_SUCCESS;
+    if(!aligned(trials) || !aligned(p))
+        return ROCDIST_STATUS_INVALID_POINTER;
+    const blocks::count_functor<blocks::binomial_arrays> f{engine::philox_key_from_seed(seed_),
+                                                           {trials, p, offset_, n}};
+    return generate_with(f, out, n, [&](auto& on) {
+        const rocdist_status status = on.check_readable(trials);
+        return status != ROCDIST_STATUS_SUCCESS ? status : on.check_values(p, n, distributions::probability_rule{});
+    });
+}
+
+template <class T>
+rocdist_status generator::generate_exponential(T* out, std::size_t n, T rate)
+{
+    if(!distributions::valid_rate(rate))
+        return ROCDIST_STATUS_INVALID_VALUE;
+    return generate_with(blocks::exponential_functor<T>{engine::philox_key_from_seed(seed_), static_cast<double>(rate)},
+                         out, n);
+}
+
+template rocdist_status generator::generate_exponential<float>(float*, std::size_t, float);
+template rocdist_status generator::generate_exponential<double>(double*, std::size_t, double);
 
 template <class Format>
 rocdist_status generator::generate_uniform_16(std::uint16_t* out, std::size_t n)

@@ -81,6 +81,21 @@ public:
     template <class T>
     rocdist_status generate_dirichlet(T* out, std::size_t rows, const T* alpha, std::size_t k);
 
+    // Poisson(lambda) counts, one lambda for the call or lambdas[i] for
+    // element i (in memory of the generator's kind); the same counts in both
+    // orderings (rocdist/device/blocks/count_functors.hpp).
+    rocdist_status generate_poisson(unsigned int* out, std::size_t n, double lambda);
+    rocdist_status generate_poisson_lambdas(unsigned int* out, std::size_t n, const double* lambdas);
+
+    // Binomial(trials, p) counts, likewise.
+    rocdist_status generate_binomial(unsigned int* out, std::size_t n, unsigned int trials, double p);
+    rocdist_status generate_binomial_parameters(unsigned int* out, std::size_t n, const unsigned int* trials,
+                                                const double* p);
+
+    // Exponential variates of mean 1 / rate, the same in both orderings.
+    template <class T>
+    rocdist_status generate_exponential(T* out, std::size_t n, T rate);
+
     // Uniform, normal or log-normal floats rounded to a 16-bit format
     // (backend/narrowed_outputs.hpp): the float calls' elements.
     template <class Format>

@@ -13,8 +13,9 @@ extern "C" const char* rocdist_get_status_string(rocdist_status status)
     case ROCDIST_STATUS_INVALID_VALUE:
         return "A parameter is outside its domain (for example a stream given to a host generator, a "
                "normal stddev, gamma shape or scale, beta a or b or Dirichlet alpha that is not finite and "
-               "positive, a Dirichlet row of 0 components, or categorical weights that are negative, NaN or "
-               "infinite, or all zero in a row).";
+               "positive, a Dirichlet row of 0 components, categorical weights that are negative, NaN or "
+               "infinite, or all zero in a row, a Poisson lambda outside [0, 2^31], a binomial p outside "
+               "[0, 1], or an exponential rate that is not finite and positive).";
     case ROCDIST_STATUS_TYPE_ERROR:
         return "Unknown engine, ordering or method value.";
     case ROCDIST_STATUS_NO_DEVICE:

@@ -562,6 +562,144 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_dirichlet_double(rocdist_generato
                                                                 size_t            k);
 
 /**
+ * \brief Writes n Poisson(lambda) counts (cuRAND's curandGeneratePoisson,
+ *        NumPy's Generator.poisson, torch.poisson). Exact at every lambda,
+ *        with no normal approximation: inversion below lambda = 10,
+ *        Hormann's transformed rejection (PTRS) from 10 on. Every decision
+ *        is made in arithmetic that rounds the same everywhere, so a host
+ *        generator and a GPU generator of any make give the same counts,
+ *        bit for bit. Element i depends only on (seed, i, lambda), in both
+ *        orderings.
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing (after
+ *                  lambda is checked).
+ * \param lambda    the mean, 0 <= lambda <= 2^31 (lambda 0 gives 0).
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_VALUE for a lambda that is NaN, negative or
+ *         above 2^31; ROCDIST_STATUS_INVALID_POINTER if output is NULL or not
+ *         4-byte aligned and n > 0; ROCDIST_STATUS_WRONG_MEMORY if a GPU
+ *         generator is given memory its device cannot reach;
+ *         ROCDIST_STATUS_OUT_OF_RANGE if offset + n exceeds 2^64;
+ *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
+ *         the position does not move.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_poisson(rocdist_generator generator,
+                                                       unsigned int*     output,
+                                                       size_t            n,
+                                                       double            lambda);
+
+/**
+ * \brief Writes n Poisson counts, element i with its own mean lambdas[i]
+ *        (torch.poisson on an array): element i is the count that
+ *        rocdist_generate_poisson gives element i for that lambda on the
+ *        same generator, bit for bit.
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \param lambdas   n means, each 0 <= lambda <= 2^31, in memory of the
+ *                  generator's kind (device memory for GPU generators),
+ *                  aligned for double.
+ * \return as rocdist_generate_poisson, and ROCDIST_STATUS_INVALID_POINTER for
+ *         a NULL or misaligned lambdas, ROCDIST_STATUS_WRONG_MEMORY for
+ *         lambdas the GPU generator's device cannot read, and
+ *         ROCDIST_STATUS_INVALID_VALUE for a lambda that is NaN, negative or
+ *         above 2^31; nothing is written and the position is unchanged. A
+ *         GPU generator checks the lambdas in one pass on its stream and
+ *         waits for it before queueing the counts.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_poisson_lambdas(rocdist_generator generator,
+                                                               unsigned int*     output,
+                                                               size_t            n,
+                                                               const double*     lambdas);
+
+/**
+ * \brief Writes n Binomial(trials, p) counts (NumPy's Generator.binomial,
+ *        torch.distributions.Binomial). Exact for every (trials, p), with no
+ *        normal approximation: inversion where trials min(p, 1 - p) < 10,
+ *        Hormann's transformed rejection (BTRS) elsewhere; the same counts
+ *        on host and GPU, bit for bit. Element i depends only on (seed, i,
+ *        trials, p), in both orderings.
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing (after
+ *                  p is checked).
+ * \param trials    the number of trials, any unsigned int (0 gives 0).
+ * \param p         the success probability, 0 <= p <= 1.
+ * \return as rocdist_generate_poisson, with ROCDIST_STATUS_INVALID_VALUE for
+ *         a p that is NaN or outside [0, 1].
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_binomial(rocdist_generator generator,
+                                                        unsigned int*     output,
+                                                        size_t            n,
+                                                        unsigned int      trials,
+                                                        double            p);
+
+/**
+ * \brief Writes n binomial counts, element i with trials[i] and p[i]:
+ *        element i is the count that rocdist_generate_binomial gives element
+ *        i for those parameters on the same generator, bit for bit.
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \param trials    n trial counts in memory of the generator's kind,
+ *                  aligned for unsigned int.
+ * \param p         n probabilities, each 0 <= p <= 1, in memory of the
+ *                  generator's kind, aligned for double.
+ * \return as rocdist_generate_binomial, and ROCDIST_STATUS_INVALID_POINTER
+ *         for a NULL or misaligned trials or p, ROCDIST_STATUS_WRONG_MEMORY
+ *         for arrays the GPU generator's device cannot read, and
+ *         ROCDIST_STATUS_INVALID_VALUE for a p that is NaN or outside [0, 1];
+ *         nothing is written and the position is unchanged. A GPU generator
+ *         checks p in one pass on its stream and waits for it before
+ *         queueing the counts.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_binomial_parameters(rocdist_generator   generator,
+                                                                   unsigned int*       output,
+                                                                   size_t              n,
+                                                                   const unsigned int* trials,
+                                                                   const double*       p);
+
+/**
+ * \brief Writes n exponential floats of mean 1 / rate (NumPy's
+ *        Generator.exponential with scale 1 / rate, torch's exponential_):
+ *        element i is -log(u_i) / rate for the uniform u_i = (w_i + 1/2)
+ *        2^-32 of stream word i, the word of rocdist_generate_uniform's
+ *        element i, computed in double in arithmetic that rounds the same
+ *        everywhere, so host and GPU give the same bits. Values are
+ *        positive, except that they round to 0 where -log(u) / rate is
+ *        below the smallest float (rate above about 1e35) and to infinity
+ *        where it passes the largest (rate below about 1e-37). Both
+ *        orderings give these values.
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing (after
+ *                  rate is checked).
+ * \param rate      finite and greater than 0.
+ * \return as rocdist_generate_poisson, with ROCDIST_STATUS_INVALID_VALUE for
+ *         a rate that is NaN, infinite, zero or negative.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_exponential(rocdist_generator generator,
+                                                           float*            output,
+                                                           size_t            n,
+                                                           float             rate);
+
+/**
+ * \brief Writes n exponential doubles of mean 1 / rate: element i from the
+ *        53-bit uniform of rocdist_generate_uniform_double's element i; as
+ *        rocdist_generate_exponential.
+ * \param generator the handle.
+ * \param output    n elements of memory of the generator's kind.
+ * \param n         number of elements; 0 succeeds and touches nothing.
+ * \param rate      finite and greater than 0.
+ * \return as rocdist_generate_exponential.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_exponential_double(rocdist_generator generator,
+                                                                  double*           output,
+                                                                  size_t            n,
+                                                                  double            rate);
+
+/**
  * \brief Writes n uniforms in (0, 1] as IEEE binary16 (half) bits: element i
  *        is rocdist_generate_uniform's element i rounded to nearest even,
  *        except that a float below 2^-25, which would round to 0, gives the

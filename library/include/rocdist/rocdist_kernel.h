@@ -14,8 +14,10 @@
  * the user's.
  *
  * Device code cannot return statuses: a mean or stddev that is not finite,
- * a stddev, shape, scale, a or b that is zero, negative, infinite or NaN
- * gives NaN (and still advances the state); no function loops forever.
+ * a stddev, shape, scale, a, b or rate that is zero, negative, infinite or
+ * NaN gives NaN, and a lambda outside [0, 2^31] or a p outside [0, 1] gives
+ * the count rocdist::device::invalid_count (each still advances the state);
+ * no function loops forever.
  */
 #pragma once
 
@@ -25,6 +27,8 @@
 
 #include "rocdist/device/blocks/beta_functor.hpp"
 #include "rocdist/device/blocks/block_functors.hpp"
+#include "rocdist/device/blocks/count_functors.hpp"
+#include "rocdist/device/blocks/exponential_functor.hpp"
 #include "rocdist/device/blocks/gamma_functor.hpp"
 #include "rocdist/device/blocks/normal_functors.hpp"
 #include "rocdist/device/blocks/substream_sources.hpp"
@@ -39,6 +43,11 @@
 
 namespace rocdist::device
 {
+
+/// \brief The count that a Poisson or binomial draw with parameters
+///        outside their domain gives: 2^32 - 1, which no Poisson count and
+///        no binomial count below 2^32 - 1 trials reaches.
+inline constexpr unsigned int invalid_count = 0xFFFFFFFFu;
 
 /// \brief A position in rocdist's Philox4x32-10 stream: the seed of
 ///        rocdist_set_seed and the index of the next element. Each draw
@@ -326,6 +335,53 @@ ROCDIST_HOST_DEVICE unsigned int categorical(philox_state& s, const rocdist_cate
     return detail::element(f, s.take());
 }
 
+/// \brief Poisson(lambda): rocdist_generate_poisson's element (and
+///        rocdist_generate_poisson_lambdas' with this element's lambda),
+///        bit for bit.
+/// \param s the position, moved on by one.
+/// \param lambda the mean, 0 <= lambda <= 2^31.
+/// \return the element, or invalid_count for a lambda outside its domain.
+ROCDIST_HOST_DEVICE unsigned int poisson(philox_state& s, double lambda)
+{
+    const std::uint64_t i = s.take();
+    if(!distributions::valid_lambda(lambda))
+        return invalid_count;
+    return detail::element(blocks::count_functor<blocks::one_lambda>{s.key(), {distributions::make_poisson_params(lambda)}},
+                           i);
+}
+
+/// \brief Binomial(trials, p): rocdist_generate_binomial's element (and
+///        rocdist_generate_binomial_parameters' with these parameters), bit
+///        for bit.
+/// \param s the position, moved on by one.
+/// \param trials the number of trials.
+/// \param p the success probability, 0 <= p <= 1.
+/// \return the element, or invalid_count for a p outside its domain.
+ROCDIST_HOST_DEVICE unsigned int binomial(philox_state& s, unsigned int trials, double p)
+{
+    const std::uint64_t i = s.take();
+    if(!distributions::valid_probability(p))
+        return invalid_count;
+    return detail::element(
+        blocks::count_functor<blocks::one_binomial>{s.key(), {distributions::make_binomial_params(trials, p)}}, i);
+}
+
+/// \brief Exponential(rate), mean 1 / rate: rocdist_generate_exponential's
+///        (float) or rocdist_generate_exponential_double's (double)
+///        element, bit for bit.
+/// \param s the position, moved on by one.
+/// \param rate finite and positive.
+/// \return the element, or NaN for a rate outside its domain.
+template <class T>
+ROCDIST_HOST_DEVICE T exponential(philox_state& s, T rate)
+{
+    static_assert(detail::is_real<T>, "float or double parameters");
+    const std::uint64_t i = s.take();
+    if(!distributions::valid_rate(rate))
+        return detail::nan<T>();
+    return detail::element(blocks::exponential_functor<T>{s.key(), static_cast<double>(rate)}, i);
+}
+
 /// \brief Uniform in (0, 1] from one word of a source (cuRAND's uniform
 ///        formula).
 /// \param bits the source of words.
@@ -410,6 +466,54 @@ ROCDIST_HOST_DEVICE unsigned int categorical(Bits& bits, const rocdist_categoric
     const std::uint64_t hi = bits.next();
     return distributions::alias_lookup(static_cast<const distributions::alias_entry*>(table.entries), table.k,
                                        lo | hi << 32);
+}
+
+/// \brief Poisson(lambda) from a source's words: two words by inversion
+///        below lambda = 10, four per attempt of PTRS from 10 on.
+/// \param bits the source of words.
+/// \param lambda the mean, 0 <= lambda <= 2^31.
+/// \return the count, or invalid_count for a lambda outside its domain.
+template <class Bits>
+ROCDIST_HOST_DEVICE unsigned int poisson(Bits& bits, double lambda)
+{
+    if(!distributions::valid_lambda(lambda))
+        return invalid_count;
+    return distributions::poisson_variate(distributions::make_poisson_params(lambda), bits);
+}
+
+/// \brief Binomial(trials, p) from a source's words: two words by
+///        inversion where trials min(p, 1 - p) < 10, four per attempt of
+///        BTRS elsewhere.
+/// \param bits the source of words.
+/// \param trials the number of trials.
+/// \param p the success probability, 0 <= p <= 1.
+/// \return the count, or invalid_count for a p outside its domain.
+template <class Bits>
+ROCDIST_HOST_DEVICE unsigned int binomial(Bits& bits, unsigned int trials, double p)
+{
+    if(!distributions::valid_probability(p))
+        return invalid_count;
+    return distributions::binomial_variate(distributions::make_binomial_params(trials, p), bits);
+}
+
+/// \brief Exponential(rate) from one word (float) or two (double) of a
+///        source.
+/// \param bits the source of words.
+/// \param rate finite and positive.
+/// \return the variate, or NaN for a rate outside its domain.
+template <class T, class Bits>
+ROCDIST_HOST_DEVICE T exponential(Bits& bits, T rate)
+{
+    static_assert(detail::is_real<T>, "float or double parameters");
+    if(!distributions::valid_rate(rate))
+        return detail::nan<T>();
+    if constexpr(sizeof(T) == sizeof(float))
+        return static_cast<float>(distributions::exponential_of_word(bits.next()) / static_cast<double>(rate));
+    else
+    {
+        const std::uint32_t x = bits.next();
+        return distributions::exponential_of_words(x, bits.next()) / rate;
+    }
 }
 
 } // namespace rocdist::device

@@ -6,7 +6,8 @@
 //   generate(functor, out, n, offset, before)   a block functor's or compacted
 //                                               sampler's n elements; before()
 //                                               runs once the backend's own checks pass
-//   check_shapes(shapes, n)                     a parameter array's values
+//   check_readable(values)                      that a parameter array is in memory it reads
+//   check_values(values, n, rule)               that, and rule(v) for each of its n values
 //   build_table(weights, k, table)              an alias table in the backend's memory
 //   holds(table)                                whether its samplers can read a table
 //   generate_categorical_rows(in, rows, k, out, samples_per_row, key, offset)

@@ -19,6 +19,8 @@
 #include "backend/rejection_samplers.hpp"
 #include "rocdist/device/blocks/beta_functor.hpp"
 #include "rocdist/device/blocks/block_functors.hpp"
+#include "rocdist/device/blocks/count_functors.hpp"
+#include "rocdist/device/blocks/exponential_functor.hpp"
 #include "rocdist/device/blocks/gamma_functor.hpp"
 #include "rocdist/device/blocks/normal_functors.hpp"
 #include "rocdist/rocdist.h"
@@ -61,6 +63,13 @@ using gamma_shapes_double = blocks::gamma_shapes_functor<double>;
 using beta_float          = blocks::beta_functor<float>;
 using beta_double         = blocks::beta_functor<double>;
 
+using poisson             = blocks::count_functor<blocks::one_lambda>;
+using poisson_lambdas     = blocks::count_functor<blocks::lambda_array>;
+using binomial            = blocks::count_functor<blocks::one_binomial>;
+using binomial_parameters = blocks::count_functor<blocks::binomial_arrays>;
+using exponential_float   = blocks::exponential_functor<float>;
+using exponential_double  = blocks::exponential_functor<double>;
+
 // The fast ordering's samplers (backend/compacted_chunks.hpp).
 using polar_float_sampler    = backend::polar_sampler<float>;
 using polar_double_sampler   = backend::polar_sampler<double>;
@@ -86,7 +95,9 @@ using gamma_double_sampler   = backend::gamma_sampler<double>;
     X(inverse_cdf_fast_float)                                                                      \
     X(inverse_cdf_fast_double)                                                                     \
     X(ziggurat_float)                                                                              \
-    X(ziggurat_double)
+    X(ziggurat_double)                                                                             \
+    X(exponential_float)                                                                           \
+    X(exponential_double)
 
 // Block functors whose host vector kernels are in simd/gamma_blocks.cpp.
 #define ROCDIST_SAMPLERS_WITH_GAMMA_BLOCKS(X)                                                      \
@@ -104,7 +115,11 @@ using gamma_double_sampler   = backend::gamma_sampler<double>;
 // Block functors the host runs with the scalar functor, packet by packet on
 // every core (host::generate_packets): where a new sampler starts, before
 // it has a vector kernel.
-#define ROCDIST_SAMPLERS_WITH_PACKETS(X)
+#define ROCDIST_SAMPLERS_WITH_PACKETS(X)                                                           \
+    X(poisson)                                                                                     \
+    X(poisson_lambdas)                                                                             \
+    X(binomial)                                                                                    \
+    X(binomial_parameters)
 
 // Block functors the host runs through another sampler: 16-bit outputs are
 // the float sampler's values rounded (host/narrowed_host.hpp).

@@ -95,19 +95,19 @@ ROCDIST_KERNEL_SOURCE_API rocdist_status generate_categorical_rows(const device_
                                                                    unsigned int* out, std::uint64_t samples_per_row,
                                                                    engine::philox_key key, std::uint64_t offset);
 
-// ROCDIST_STATUS_INVALID_VALUE when one of the n values at `shapes` (device
-// memory) is not a valid shape (distributions::valid_shape): one pass on
-// `stream`, in `scratch`, waited for. ROCDIST_STATUS_ALLOCATION_FAILED or
-// ROCDIST_STATUS_LAUNCH_FAILURE when the scratch or the pass is refused.
-// Defined in gamma_family_kernels.hip for float and double.
-template <class T>
-ROCDIST_KERNEL_SOURCE_API rocdist_status check_shapes(const device_info& device, void* stream,
-                                                      scratch_memory& scratch, const T* shapes, std::uint64_t n);
+// ROCDIST_STATUS_INVALID_VALUE when Rule{}(v) fails for one of the n values
+// at `values` (device memory): one pass on `stream`, in `scratch`, waited
+// for. ROCDIST_STATUS_ALLOCATION_FAILED or ROCDIST_STATUS_LAUNCH_FAILURE
+// when the scratch or the pass is refused. Defined in parameter_checks.hip
+// for gamma shapes (float, double), lambdas and probabilities (double).
+template <class Rule, class T>
+ROCDIST_KERNEL_SOURCE_API rocdist_status check_values(const device_info& device, void* stream,
+                                                      scratch_memory& scratch, const T* values, std::uint64_t n);
 
 // Queues rows Dirichlet(alpha) rows of k values (backend/dirichlet_rows.hpp),
 // stream rows first_row onwards, into out on `stream` (asynchronous);
-// refusals as generate's. alpha must have passed check_shapes. Defined in
-// gamma_family_kernels.hip for float and double.
+// refusals as generate's. alpha must have passed check_values. Defined in
+// dirichlet_kernels.hip for float and double.
 template <class T>
 ROCDIST_KERNEL_SOURCE_API rocdist_status generate_dirichlet(const device_info& device, void* stream, const T* alpha,
                                                             std::uint64_t k, std::uint64_t rows, T* out,

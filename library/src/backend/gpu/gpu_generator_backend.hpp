@@ -47,13 +47,15 @@ public:
         return status;
     }
 
-    template <class T>
-    rocdist_status check_shapes(const T* shapes, std::size_t n)
+    rocdist_status check_readable(const void* values) const { return check_output(device_, values); }
+
+    template <class T, class Rule>
+    rocdist_status check_values(const T* values, std::size_t n, Rule)
     {
-        const rocdist_status status = check_output(device_, shapes);
+        const rocdist_status status = check_output(device_, values);
         if(status != ROCDIST_STATUS_SUCCESS)
             return status;
-        return gpu::check_shapes(device_, stream_, scratch_, shapes, n);
+        return gpu::check_values<Rule>(device_, stream_, scratch_, values, n);
     }
 
     template <class T>
@@ -103,7 +105,7 @@ public:
     {
         rocdist_status status = check_output(device_, out);
         if(status == ROCDIST_STATUS_SUCCESS)
-            status = check_shapes(alpha, k);
+            status = check_values(alpha, k, distributions::shape_rule{});
         if(status == ROCDIST_STATUS_SUCCESS)
             status = gpu::generate_dirichlet(device_, stream_, alpha, k, rows, out, key, first_row);
         return status;

@@ -39,12 +39,15 @@ public:
         return status;
     }
 
-    // Success when the n values at `shapes` are all valid shapes.
-    template <class T>
-    rocdist_status check_shapes(const T* shapes, std::size_t n)
+    // Host memory is whatever the caller gives.
+    rocdist_status check_readable(const void*) const { return ROCDIST_STATUS_SUCCESS; }
+
+    // Success when rule(v) holds for each of the n values.
+    template <class T, class Rule>
+    rocdist_status check_values(const T* values, std::size_t n, Rule rule)
     {
         for(std::size_t i = 0; i < n; ++i)
-            if(!distributions::valid_shape(shapes[i]))
+            if(!rule(values[i]))
                 return ROCDIST_STATUS_INVALID_VALUE;
         return ROCDIST_STATUS_SUCCESS;
     }
@@ -76,7 +79,7 @@ public:
     rocdist_status generate_dirichlet(engine::philox_key key, const T* alpha, std::size_t k, std::size_t rows,
                                       std::uint64_t first_row, T* out)
     {
-        const rocdist_status status = check_shapes(alpha, k);
+        const rocdist_status status = check_values(alpha, k, distributions::shape_rule{});
         if(status == ROCDIST_STATUS_SUCCESS)
             host::generate_dirichlet(key, alpha, k, rows, first_row, out);
         return status;

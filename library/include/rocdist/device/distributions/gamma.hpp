@@ -30,6 +30,15 @@ ROCDIST_HOST_DEVICE bool valid_shape(T a)
         return a > 0.0 && a <= 0x1.fffffffffffffp+1023;
 }
 
+struct shape_rule
+{
+    template <class T>
+    ROCDIST_HOST_DEVICE bool operator()(T a) const
+    {
+        return valid_shape(a);
+    }
+};
+
 // Everything one call needs, computed once from (shape, scale).
 template <class T>
 struct gamma_params

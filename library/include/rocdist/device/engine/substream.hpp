@@ -31,6 +31,8 @@ enum class substream_tag : std::uint32_t
     ziggurat    = 2,
     gamma       = 3,
     gamma_group = 4,
+    poisson     = 5,
+    binomial    = 6,
 };
 
 // Counter words 1-3 of a substream: word 1 (the tag and kind) and the index.

@@ -24,6 +24,7 @@
 
 #include "backend/host/simd/alias_lookup_lanes.hpp"
 #include "backend/host/simd/box_muller_lanes.hpp"
+#include "backend/host/simd/exponential_lanes.hpp"
 #include "backend/host/simd/inverse_cdf_lanes.hpp"
 #include "backend/host/simd/normal_transform_lanes.hpp"
 #include "backend/host/simd/philox_lanes.hpp"
@@ -515,6 +516,58 @@ void ziggurat_double_blocks(const samplers::ziggurat_double& f, std::uint64_t fi
     };
     for_each_group<2>(double_stream{}, group, f.key, first, blocks, out);
     exponentiate(f.transform.log_normal, out, 2 * blocks);
+}
+
+// Element 4b + k from word k of block b (exponential_functor<float>): in
+// 64-bit lanes, lane j holds blocks 2j (low words) and 2j + 1 (high words);
+// each lane's eight values, -log(u) / rate in double rounded to float, go
+// out through a buffer in element order.
+void exponential_float_blocks(const samplers::exponential_float& f, std::uint64_t first, std::uint64_t blocks,
+                              float* out)
+{
+    const auto group = [&f](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
+        const hn::RepartitionToWide<d32_t>     d64;
+        const hn::RebindToFloat<decltype(d64)> dd;
+        const hn::Rebind<float, decltype(dd)>  dh;
+        const auto                             low  = hn::Set(d64, 0xffffffffull);
+        const auto                             rate = hn::Set(dd, f.rate);
+        const std::size_t                      n    = hn::Lanes(dd);
+        HWY_ALIGN float                        values[8][max_lanes / 2];
+        const v32_t                            words[4] = {w0, w1, w2, w3};
+        for(unsigned k = 0; k < 4; ++k)
+        {
+            const auto w = hn::BitCast(d64, words[k]);
+            hn::StoreU(hn::DemoteTo(dh, hn::Div(exponential_of_word(dd, hn::And(w, low)), rate)), dh, values[k]);
+            hn::StoreU(hn::DemoteTo(dh, hn::Div(exponential_of_word(dd, hn::ShiftRight<32>(w)), rate)), dh,
+                      values[4 + k]);
+        }
+        for(std::size_t j = 0; j < n; ++j)
+            for(unsigned k = 0; k < 8; ++k)
+                to[8 * j + k] = values[k][j];
+    };
+    for_each_group<4>(word_stream{}, group, f.key, first, blocks, out);
+}
+
+// Block i holds doubles 2i and 2i + 1, as uniform_double_blocks lays them
+// out, each -log(u) / rate.
+void exponential_double_blocks(const samplers::exponential_double& f, std::uint64_t first, std::uint64_t blocks,
+                               double* out)
+{
+    const auto group = [&f](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
+        const hn::RepartitionToWide<d32_t>     d64;
+        const hn::RebindToFloat<decltype(d64)> dd;
+        const auto                             low  = hn::Set(d64, 0xffffffffull);
+        const auto                             rate = hn::Set(dd, f.rate);
+        const auto                             x0 = hn::BitCast(d64, w0), y0 = hn::BitCast(d64, w1);
+        const auto                             x1 = hn::BitCast(d64, w2), y1 = hn::BitCast(d64, w3);
+        const auto value = [&](hn::Vec<decltype(d64)> x, hn::Vec<decltype(d64)> y) {
+            return hn::Div(exponential_of_words(dd, hn::Xor(x, hn::ShiftLeft<21>(y))), rate);
+        };
+        hn::StoreInterleaved4(value(hn::And(x0, low), hn::And(y0, low)), value(hn::And(x1, low), hn::And(y1, low)),
+                              value(hn::ShiftRight<32>(x0), hn::ShiftRight<32>(y0)),
+                              value(hn::ShiftRight<32>(x1), hn::ShiftRight<32>(y1)), dd, to);
+    };
+    for_each_group<2>(double_stream{}, group, f.key, first, blocks, out);
 }
 
 // Output 2i from the 64 bits (words 0, 1) of block i, output 2i + 1 from

@@ -1,9 +1,6 @@
-// The calls whose parameters are arrays in device memory, compiled by hipcc
-// and nvcc from this one source: the check that every value of such an
-// array is a valid shape (a gamma shape per element, Dirichlet's alpha),
-// and the Dirichlet rows (backend/dirichlet_rows.hpp): a thread per row,
-// or a block per row for rows of wide_row components or more, so that a few
-// wide rows still fill the GPU.
+// The Dirichlet rows (backend/dirichlet_rows.hpp), compiled by hipcc and
+// nvcc from this one source: a thread per row, or a block per row for rows
+// of wide_row components or more, so that a few wide rows still fill the GPU.
 #include "backend/dirichlet_rows.hpp"
 #include "backend/gpu/block_collectives.hpp"
 #include "backend/gpu/device_guard.hpp"
@@ -19,16 +16,6 @@ namespace rocdist::gpu
 {
 namespace
 {
-
-template <class T>
-ROCDIST_KERNEL void flag_invalid_shapes(const T* shapes, std::uint64_t n, unsigned* invalid)
-{
-    bool valid = true;
-    ROCDIST_GRID_STRIDE(i, n)
-    valid = valid && distributions::valid_shape(shapes[i]);
-    if(!valid)
-        atomicOr(invalid, 1u);
-}
 
 // Two resident blocks asked for: left to itself, ptxas holds the float
 // kernel to 64 registers and spills; at this bound it takes 92 and none.
@@ -78,32 +65,6 @@ ROCDIST_KERNEL void dirichlet_wide_rows(engine::philox_key key, const T* alpha, 
 } // namespace
 
 template <class T>
-rocdist_status check_shapes(const device_info& device, void* stream, scratch_memory& scratch, const T* shapes,
-                            std::uint64_t n)
-{
-    device_guard guard(device.ordinal);
-    if(!guard.ok())
-        return ROCDIST_STATUS_LAUNCH_FAILURE;
-    if(!reserve(scratch, device.ordinal, sizeof(unsigned)))
-        return ROCDIST_STATUS_ALLOCATION_FAILED;
-    const auto s           = static_cast<hipStream_t>(stream);
-    auto*      invalid     = static_cast<unsigned*>(scratch.p);
-    unsigned   any_invalid = 0;
-    const bool queued
-        = hipMemsetAsync(invalid, 0, sizeof(unsigned), s) == hipSuccess
-          && ROCDIST_LAUNCH(flag_invalid_shapes<T>, grid_blocks<flag_invalid_shapes<T>>(device, n), threads_per_block,
-                            0, s, shapes, n, invalid)
-                 == hipSuccess
-          && hipMemcpyAsync(&any_invalid, invalid, sizeof(unsigned), hipMemcpyDeviceToHost, s) == hipSuccess;
-    // Waited for on every path: the scratch must be idle when the call returns.
-    const bool waited = hipStreamSynchronize(s) == hipSuccess;
-    trim(scratch, device.ordinal);
-    if(!queued || !waited)
-        return ROCDIST_STATUS_LAUNCH_FAILURE;
-    return any_invalid != 0 ? ROCDIST_STATUS_INVALID_VALUE : ROCDIST_STATUS_SUCCESS;
-}
-
-template <class T>
 rocdist_status generate_dirichlet(const device_info& device, void* stream, const T* alpha, std::uint64_t k,
                                   std::uint64_t rows, T* out, engine::philox_key key, std::uint64_t first_row)
 {
@@ -120,13 +81,11 @@ rocdist_status generate_dirichlet(const device_info& device, void* stream, const
                                         first_row, out));
 }
 
-#define ROCDIST_INSTANTIATE_PARAMETER_ARRAYS(T)                                                    \
-    template ROCDIST_KERNEL_SOURCE_API rocdist_status check_shapes<T>(const device_info&, void*, scratch_memory&, \
-                                                                      const T*, std::uint64_t);    \
+#define ROCDIST_INSTANTIATE_DIRICHLET(T)                                                    \
     template ROCDIST_KERNEL_SOURCE_API rocdist_status generate_dirichlet<T>(                       \
         const device_info&, void*, const T*, std::uint64_t, std::uint64_t, T*, engine::philox_key, std::uint64_t);
 
-ROCDIST_INSTANTIATE_PARAMETER_ARRAYS(float)
-ROCDIST_INSTANTIATE_PARAMETER_ARRAYS(double)
+ROCDIST_INSTANTIATE_DIRICHLET(float)
+ROCDIST_INSTANTIATE_DIRICHLET(double)
 
 } // namespace rocdist::gpu
