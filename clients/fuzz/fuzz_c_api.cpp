@@ -5,6 +5,7 @@
 // aborts with the reason when one fails:
 // - every call returns a status its documentation lists, and exactly
 //   INVALID_HANDLE when (and only when) the handle is not live;
+//   INVALID_POINTER only for a NULL or misaligned output or input array;
 // - a refused call writes nothing and leaves the position where it was;
 // - a successful call writes all n elements and nothing outside them: the
 //   call is repeated from the same position into a buffer with a different
@@ -300,9 +301,10 @@ private:
         guarded_output first(capacity, misalign, first_sentinel);
         void* const    out = null_out ? nullptr : first.output();
         const fuzz_input parameters = in_;
-        in_.reset_parameters_read();
+        in_.start_call();
         const rocdist_status s = entry.call(g, out, n, in_);
         const bool read_parameters = in_.parameters_read() > 0;
+        const bool bad_array       = in_.bad_arrays_passed() > 0;
 
         expect_handle_status(s, m, entry.name);
         FUZZ_CHECK(s == ROCDIST_STATUS_SUCCESS || s == ROCDIST_STATUS_INVALID_HANDLE
@@ -310,13 +312,14 @@ private:
                        || s == ROCDIST_STATUS_ALLOCATION_FAILED
                        || (s == ROCDIST_STATUS_INVALID_VALUE && read_parameters),
                    "%s returned %d, which it does not document", entry.name, s);
-        FUZZ_CHECK(s != ROCDIST_STATUS_INVALID_POINTER || (n > 0 && (null_out || misaligned)),
-                   "%s returned INVALID_POINTER for %zu elements at a valid pointer", entry.name, n);
+        FUZZ_CHECK(s != ROCDIST_STATUS_INVALID_POINTER || (n > 0 && (null_out || misaligned || bad_array)),
+                   "%s returned INVALID_POINTER for %zu elements at valid pointers", entry.name, n);
         FUZZ_CHECK(s != ROCDIST_STATUS_OUT_OF_RANGE || past_end,
                    "%s returned OUT_OF_RANGE for %zu elements at offset %llu", entry.name, n, offset);
-        FUZZ_CHECK(s != ROCDIST_STATUS_SUCCESS || n == 0 || (!null_out && !misaligned && !past_end),
-                   "%s succeeded for %zu elements at offset %llu, pointer %s, %zu bytes past alignment",
-                   entry.name, n, offset, null_out ? "NULL" : "valid", misalign);
+        FUZZ_CHECK(s != ROCDIST_STATUS_SUCCESS || n == 0 || (!null_out && !misaligned && !past_end && !bad_array),
+                   "%s succeeded for %zu elements at offset %llu, pointer %s, %zu bytes past alignment%s",
+                   entry.name, n, offset, null_out ? "NULL" : "valid", misalign,
+                   bad_array ? ", an input array NULL or misaligned" : "");
         FUZZ_CHECK(first.canaries_intact(first_sentinel), "%s wrote outside its %zu elements", entry.name, n);
         if(s != ROCDIST_STATUS_SUCCESS)
         {

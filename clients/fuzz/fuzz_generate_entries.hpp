@@ -1,6 +1,7 @@
 // Every generating entry point of the C API as the fuzzer calls it: element
 // size, and how its distribution parameters are read from the input.
-// A new entry point is one more line in generate_entries.
+// A new entry point is one more line at the end of generate_entries (the
+// seed corpus picks entries by their index).
 #pragma once
 
 #include <cstddef>
@@ -43,6 +44,21 @@ rocdist_status two_parameters(rocdist_generator g, void* output, std::size_t n, 
     const P first  = in.real<P>();
     const P second = in.real<P>();
     return Generate(g, static_cast<T*>(output), n, first, second);
+}
+
+// Outputs of type T, one parameter of type P.
+template <class T, class P, rocdist_status (*Generate)(rocdist_generator, T*, std::size_t, P)>
+rocdist_status one_parameter(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
+{
+    return Generate(g, static_cast<T*>(output), n, in.real<P>());
+}
+
+// Any number of trials (every unsigned int is one), a hostile p.
+inline rocdist_status binomial(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
+{
+    const auto   trials = in.bits<unsigned int>();
+    const double p      = in.real<double>();
+    return rocdist_generate_binomial(g, static_cast<unsigned int*>(output), n, trials, p);
 }
 
 // A table of 1 to 64 hostile weights (NaN, infinities, negatives, zeros,
@@ -105,6 +121,33 @@ rocdist_status gamma_shapes(rocdist_generator g, void* output, std::size_t n, fu
         return rocdist_generate_gamma_shapes_double(g, static_cast<T*>(output), n, shapes.data(), scale);
 }
 
+// A lambda per element: n hostile lambdas (at most large_limit), passed
+// at their address, NULL or misaligned.
+inline rocdist_status poisson_lambdas(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
+{
+    std::vector<double> lambdas(n < large_limit ? n : large_limit);
+    for(double& l : lambdas)
+        l = in.real<double>();
+    return rocdist_generate_poisson_lambdas(g, static_cast<unsigned int*>(output), n, in.array_address(lambdas));
+}
+
+// Trials and p per element: n of each (at most large_limit), any trials and
+// hostile p, each array passed at its address, NULL or misaligned.
+inline rocdist_status binomial_parameters(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
+{
+    const std::size_t         count = n < large_limit ? n : large_limit;
+    std::vector<unsigned int> trials(count);
+    std::vector<double>       p(count);
+    for(std::size_t i = 0; i < count; ++i)
+    {
+        trials[i] = in.bits<unsigned int>();
+        p[i]      = in.real<double>();
+    }
+    const unsigned int* trials_at = in.array_address(trials);
+    const double*       p_at      = in.array_address(p);
+    return rocdist_generate_binomial_parameters(g, static_cast<unsigned int*>(output), n, trials_at, p_at);
+}
+
 // Dirichlet: the n outputs as rows of k components, k the largest of 8, 5,
 // 4, 3 and 2 that divides n, else 1 (a function of n, so that the session
 // knows how far the position moves), k hostile concentrations read from the
@@ -159,6 +202,12 @@ inline const generate_entry generate_entries[] = {
     {"normal_bfloat16", sizeof(unsigned short), two_parameters<unsigned short, float, rocdist_generate_normal_bfloat16>},
     {"log_normal_bfloat16", sizeof(unsigned short),
      two_parameters<unsigned short, float, rocdist_generate_log_normal_bfloat16>},
+    {"poisson", sizeof(unsigned int), one_parameter<unsigned int, double, rocdist_generate_poisson>},
+    {"poisson_lambdas", sizeof(unsigned int), poisson_lambdas},
+    {"binomial", sizeof(unsigned int), binomial},
+    {"binomial_parameters", sizeof(unsigned int), binomial_parameters},
+    {"exponential", sizeof(float), one_parameter<float, float, rocdist_generate_exponential>},
+    {"exponential_double", sizeof(double), one_parameter<double, double, rocdist_generate_exponential_double>},
 };
 
 } // namespace rocdist_fuzz

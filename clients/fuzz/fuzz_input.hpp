@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 namespace rocdist_fuzz
 {
@@ -77,13 +78,39 @@ public:
         }
     }
 
+    // Where a call reads an input array of values: mostly the values, at
+    // times NULL or one byte past their start. Passing such a pointer is
+    // what entitles a call to answer ROCDIST_STATUS_INVALID_POINTER with a
+    // valid output.
+    template <class T>
+    const T* array_address(const std::vector<T>& values)
+    {
+        switch(byte() % 8)
+        {
+        case 0: ++bad_arrays_passed_; return nullptr;
+        case 1:
+            if(values.empty())
+                return values.data();
+            ++bad_arrays_passed_;
+            return reinterpret_cast<const T*>(reinterpret_cast<const unsigned char*>(values.data()) + 1);
+        default: return values.data();
+        }
+    }
+
     int parameters_read() const { return parameters_read_; }
-    void reset_parameters_read() { parameters_read_ = 0; }
+    int bad_arrays_passed() const { return bad_arrays_passed_; }
+    // Called before each call: what it reads is counted from there.
+    void start_call()
+    {
+        parameters_read_   = 0;
+        bad_arrays_passed_ = 0;
+    }
 
 private:
     const std::uint8_t* data_;
     std::size_t         left_;
-    int                 parameters_read_ = 0;
+    int                 parameters_read_   = 0;
+    int                 bad_arrays_passed_ = 0;
 };
 
 } // namespace rocdist_fuzz

@@ -187,6 +187,77 @@ TEST(cpp_wrappers, batched_categorical_forward_to_the_c_calls)
     }
 }
 
+// The status a member throws, or success.
+template <class Call>
+rocdist_status thrown_status(Call&& call)
+{
+    try
+    {
+        call();
+    }
+    catch(const rocdist_cpp::error& e)
+    {
+        return e.status();
+    }
+    return ROCDIST_STATUS_SUCCESS;
+}
+
+// Each count and exponential member, called in turn on one generator,
+// against the C calls in the same order on another. Refused calls between
+// them throw their exact status, write nothing and leave the position where
+// it was, or the later members would not match.
+TEST(cpp_wrappers, count_and_exponential_members_forward_to_the_c_calls)
+{
+    constexpr std::size_t     n = 513;
+    std::vector<double>       lambdas(n), p(n);
+    std::vector<unsigned int> trials(n);
+    for(std::size_t i = 0; i < n; ++i)
+    {
+        lambdas[i] = 0.75 * double(i % 40); // inversion below 10, PTRS above
+        trials[i]  = static_cast<unsigned int>(i * 37 % 1000);
+        p[i]       = double(i % 11) / 10;
+    }
+    rocdist_cpp::generator gen(rocdist_cpp::backend::host);
+    gen.set_seed(79);
+    gen.set_offset(3);
+    std::vector<unsigned int> counts(4 * n), counts_direct(4 * n), untouched(n, 0xA5A5A5A5u);
+    std::vector<float>        xf(n), xf_direct(n), untouched_f(n, -1.0f);
+    std::vector<double>       xd(n), xd_direct(n);
+    gen.generate_poisson(counts.data(), n, 12.5);
+    EXPECT_EQ(thrown_status([&] { gen.generate_poisson(untouched.data(), n, -0.5); }), ROCDIST_STATUS_INVALID_VALUE);
+    EXPECT_EQ(thrown_status([&] { gen.generate_poisson_lambdas(untouched.data(), n, nullptr); }),
+              ROCDIST_STATUS_INVALID_POINTER);
+    EXPECT_EQ(thrown_status([&] { gen.generate_binomial(untouched.data(), n, 10, 1.5); }),
+              ROCDIST_STATUS_INVALID_VALUE);
+    EXPECT_EQ(thrown_status([&] { gen.generate_binomial_parameters(untouched.data(), n, trials.data(), nullptr); }),
+              ROCDIST_STATUS_INVALID_POINTER);
+    EXPECT_EQ(thrown_status([&] { gen.generate_exponential(untouched_f.data(), n, 0.0f); }),
+              ROCDIST_STATUS_INVALID_VALUE);
+    EXPECT_EQ(untouched, std::vector<unsigned int>(n, 0xA5A5A5A5u));
+    EXPECT_EQ(untouched_f, std::vector<float>(n, -1.0f));
+    gen.generate_poisson_lambdas(counts.data() + n, n, lambdas.data());
+    gen.generate_binomial(counts.data() + 2 * n, n, 60, 0.25);
+    gen.generate_binomial_parameters(counts.data() + 3 * n, n, trials.data(), p.data());
+    gen.generate_exponential(xf.data(), n, 1.5f);
+    gen.generate_exponential(xd.data(), n, 0.125);
+
+    rocdist_generator c = nullptr;
+    ASSERT_EQ(rocdist_create_generator_host(&c, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_set_seed(c, 79), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_set_offset(c, 3), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_poisson(c, counts_direct.data(), n, 12.5), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_poisson_lambdas(c, counts_direct.data() + n, n, lambdas.data()), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_binomial(c, counts_direct.data() + 2 * n, n, 60, 0.25), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_binomial_parameters(c, counts_direct.data() + 3 * n, n, trials.data(), p.data()),
+              ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_exponential(c, xf_direct.data(), n, 1.5f), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_generate_exponential_double(c, xd_direct.data(), n, 0.125), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_destroy_generator(c), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(counts, counts_direct);
+    EXPECT_EQ(xf, xf_direct);
+    EXPECT_EQ(xd, xd_direct);
+}
+
 TEST(cpp_wrappers, version_matches_the_header)
 {
     EXPECT_EQ(rocdist_cpp::version(),

@@ -8,9 +8,12 @@
 !   generators (the array needs the target attribute), a device pointer
 !   (hipMalloc, cudaMalloc) for GPU generators.
 ! - unsigned long long arguments are integer(c_long_long); size_t is
-!   integer(c_size_t).
-! - rocdist_generate_normal and rocdist_generate_log_normal are also generic
-!   names: the kind of mean and stddev picks the float or double entry point.
+!   integer(c_size_t); unsigned int values (counts, trials) are
+!   integer(c_int) with the same bits, so one above huge(0_c_int) reads as
+!   negative.
+! - rocdist_generate_normal, _log_normal, _gamma, _gamma_shapes, _beta and
+!   _exponential are also generic names: the kind of their real parameters
+!   picks the float or double entry point.
 module rocdist
     use iso_c_binding
     implicit none
@@ -280,6 +283,74 @@ module rocdist
             type(c_ptr), value :: alpha
             integer(c_size_t), value :: k
             integer(c_int) :: rocdist_generate_dirichlet_double
+        end function
+    end interface
+
+    ! Poisson and binomial counts, written into integer(c_int) arrays (a count
+    ! above huge(0_c_int) needs lambda or trials above about 2^31). The
+    ! per-element forms read lambdas (real(c_double)), trials (integer(c_int))
+    ! and p (real(c_double)) at addresses in memory of the generator's kind.
+    interface
+        function rocdist_generate_poisson(generator, output, n, lambda) bind(c, name="rocdist_generate_poisson")
+            import :: c_int, c_ptr, c_size_t, c_double
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            real(c_double), value :: lambda
+            integer(c_int) :: rocdist_generate_poisson
+        end function
+
+        function rocdist_generate_poisson_lambdas(generator, output, n, lambdas) &
+            bind(c, name="rocdist_generate_poisson_lambdas")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            type(c_ptr), value :: lambdas
+            integer(c_int) :: rocdist_generate_poisson_lambdas
+        end function
+
+        function rocdist_generate_binomial(generator, output, n, trials, p) bind(c, name="rocdist_generate_binomial")
+            import :: c_int, c_ptr, c_size_t, c_double
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            integer(c_int), value :: trials
+            real(c_double), value :: p
+            integer(c_int) :: rocdist_generate_binomial
+        end function
+
+        function rocdist_generate_binomial_parameters(generator, output, n, trials, p) &
+            bind(c, name="rocdist_generate_binomial_parameters")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            type(c_ptr), value :: trials
+            type(c_ptr), value :: p
+            integer(c_int) :: rocdist_generate_binomial_parameters
+        end function
+    end interface
+
+    ! Exponential variates: generic over the kind of rate.
+    interface rocdist_generate_exponential
+        function rocdist_generate_exponential(generator, output, n, rate) bind(c, name="rocdist_generate_exponential")
+            import :: c_int, c_ptr, c_size_t, c_float
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            real(c_float), value :: rate
+            integer(c_int) :: rocdist_generate_exponential
+        end function
+
+        function rocdist_generate_exponential_double(generator, output, n, rate) &
+            bind(c, name="rocdist_generate_exponential_double")
+            import :: c_int, c_ptr, c_size_t, c_double
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: n
+            real(c_double), value :: rate
+            integer(c_int) :: rocdist_generate_exponential_double
         end function
     end interface
 

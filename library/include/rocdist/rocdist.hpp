@@ -358,6 +358,78 @@ public:
     }
 
     /**
+     * \brief rocdist_generate_poisson.
+     * \param output n unsigned ints in memory of the generator's kind.
+     * \param n      number of elements.
+     * \param lambda the mean, 0 <= lambda <= 2^31.
+     */
+    void generate_poisson(unsigned int* output, std::size_t n, double lambda)
+    {
+        check(rocdist_generate_poisson(handle_, output, n, lambda));
+    }
+
+    /**
+     * \brief rocdist_generate_poisson_lambdas: element i with mean lambdas[i].
+     * \param output  n unsigned ints in memory of the generator's kind.
+     * \param n       number of elements.
+     * \param lambdas n means, each 0 <= lambda <= 2^31, in memory of the
+     *                generator's kind.
+     */
+    void generate_poisson_lambdas(unsigned int* output, std::size_t n, const double* lambdas)
+    {
+        check(rocdist_generate_poisson_lambdas(handle_, output, n, lambdas));
+    }
+
+    /**
+     * \brief rocdist_generate_binomial.
+     * \param output n unsigned ints in memory of the generator's kind.
+     * \param n      number of elements.
+     * \param trials the number of trials.
+     * \param p      the success probability, 0 <= p <= 1.
+     */
+    void generate_binomial(unsigned int* output, std::size_t n, unsigned int trials, double p)
+    {
+        check(rocdist_generate_binomial(handle_, output, n, trials, p));
+    }
+
+    /**
+     * \brief rocdist_generate_binomial_parameters: element i with trials[i]
+     *        and p[i].
+     * \param output n unsigned ints in memory of the generator's kind.
+     * \param n      number of elements.
+     * \param trials n trial counts in memory of the generator's kind.
+     * \param p      n probabilities, each 0 <= p <= 1, in memory of the
+     *               generator's kind.
+     */
+    void generate_binomial_parameters(unsigned int* output, std::size_t n, const unsigned int* trials,
+                                      const double* p)
+    {
+        check(rocdist_generate_binomial_parameters(handle_, output, n, trials, p));
+    }
+
+    /**
+     * \brief rocdist_generate_exponential: mean 1 / rate.
+     * \param output n floats in memory of the generator's kind.
+     * \param n      number of elements.
+     * \param rate   finite and greater than 0.
+     */
+    void generate_exponential(float* output, std::size_t n, float rate)
+    {
+        check(rocdist_generate_exponential(handle_, output, n, rate));
+    }
+
+    /**
+     * \brief rocdist_generate_exponential_double.
+     * \param output n doubles in memory of the generator's kind.
+     * \param n      number of elements.
+     * \param rate   finite and greater than 0.
+     */
+    void generate_exponential(double* output, std::size_t n, double rate)
+    {
+        check(rocdist_generate_exponential_double(handle_, output, n, rate));
+    }
+
+    /**
      * \brief rocdist_generate_categorical.
      * \param table  a table built for a generator of this kind (and GPU).
      * \param output n unsigned ints in memory of the generator's kind.
