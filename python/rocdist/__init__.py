@@ -1,7 +1,7 @@
-"""rocdist from Python: normal, log-normal, gamma, beta, Dirichlet and
-categorical variates into NumPy, PyTorch, CuPy and JAX arrays, on the host
-and on GPUs, with the C library's streams (the same bits for the same seed
-and offset).
+"""rocdist from Python: normal, log-normal, gamma, beta, Dirichlet,
+exponential and categorical variates and Poisson and binomial counts into
+NumPy, PyTorch, CuPy and JAX arrays, on the host and on GPUs, with the C
+library's streams (the same bits for the same seed and offset).
 
     import rocdist
     g = rocdist.Generator(1234)                 # host; device="gpu" for a GPU

@@ -174,6 +174,22 @@ def category_dtype(like):
     return "int32" if like is not None and framework_of(like) in ("torch", "jax") else "uint32"
 
 
+def count_dtype(like):
+    """The dtype of new Poisson and binomial counts: int32 for PyTorch (which
+    has no uint32 before 2.3, and few operations on it since), else uint32,
+    the C API's type (JAX holds uint32 without jax_enable_x64)."""
+    return "int32" if like is not None and framework_of(like) == "torch" else "uint32"
+
+
+def in_gpu_memory(obj):
+    """Whether obj is an array whose elements are in GPU memory (through
+    __cuda_array_interface__, or a DLPack device other than the host)."""
+    if hasattr(obj, "__cuda_array_interface__"):
+        return True
+    device = getattr(obj, "__dlpack_device__", None)
+    return device is not None and device()[0] not in _DL_HOST_DEVICES
+
+
 def empty(shape, dtype, *, gpu, device_index, like):
     """A new C-contiguous array of the framework `like` names (NumPy on the
     host when like is None), on the GPU of device_index when gpu."""
@@ -216,15 +232,15 @@ def _empty_for_jax(shape, dtype, gpu, device_index):
     try:
         import torch
 
-        if torch.cuda.is_available():
+        if torch.cuda.is_available() and hasattr(torch, dtype):  # uint32 from PyTorch 2.3 on
             return torch.empty(shape, dtype=getattr(torch, dtype), device=torch.device("cuda", device_index))
     except ImportError:
         pass
     try:
         import cupy
     except ImportError:
-        raise TypeError("like=jax on a GPU writes into PyTorch's or CuPy's memory first, and neither is "
-                        "installed: give out=, or install one") from None
+        raise TypeError(f"like=jax on a GPU writes into PyTorch's or CuPy's memory first, and neither is "
+                        f"installed with {dtype}: give out=, or install one") from None
     if dtype == "bfloat16":
         raise TypeError("like=jax on a GPU with CuPy (PyTorch has no GPU here) has no bfloat16: give out=")
     with cupy.cuda.Device(device_index):

@@ -3,7 +3,7 @@ O(1) per category (rocdist_create_categorical)."""
 import ctypes
 
 from . import _arrays, _errors
-from ._generator import CATEGORY_DTYPES, Generator, _shape_of
+from ._generator import INTEGER_DTYPES, Generator, _shape_of
 from ._library import check, lib
 
 _CREATE = {"float32": lib.rocdist_create_categorical, "float64": lib.rocdist_create_categorical_double}
@@ -36,7 +36,7 @@ class Categorical:
         g = self._generator
         shape = _shape_of(size) if out is None or size is not None else None
         dtype = _arrays.category_dtype(like)
-        out, a, made = g._output(out, shape, dtype, like, CATEGORY_DTYPES)
+        out, a, made = g._output(out, shape, dtype, like, INTEGER_DTYPES)
         if a.dtype == "int32" and self.k > 2**31:
             raise _errors.UnknownTypeError(f"int32 cannot hold categories of k = {self.k}")
         g._run(lib.rocdist_generate_categorical, (self._handle, a.ptr, a.size), a.size, a)

@@ -27,9 +27,19 @@ _GAMMA_SHAPES = {"float32": lib.rocdist_generate_gamma_shapes, "float64": lib.ro
 _BETA = {"float32": lib.rocdist_generate_beta, "float64": lib.rocdist_generate_beta_double}
 _DIRICHLET = {"float32": lib.rocdist_generate_dirichlet, "float64": lib.rocdist_generate_dirichlet_double}
 _ROWS = {"float32": lib.rocdist_generate_categorical_rows, "float64": lib.rocdist_generate_categorical_rows_double}
+_EXPONENTIAL = {"float32": lib.rocdist_generate_exponential, "float64": lib.rocdist_generate_exponential_double}
 _FLOAT_NAMES = ("float32", "float64", "float16", "bfloat16")
-# Categories are unsigned ints; int32 arrays take them where k fits.
-CATEGORY_DTYPES = ("uint32", "int32")
+# Categories and counts are unsigned ints; int32 arrays take them where
+# every value fits.
+INTEGER_DTYPES = ("uint32", "int32")
+_LAMBDA_MAX = 2**31
+_TRIALS_MAX = 2**32 - 1
+# Counts fit int32 where binomial trials do (a count never exceeds them), and
+# where every lambda is at most 2^31 - 2^22: a count of 2^31 is then over 90
+# standard deviations (sqrt(lambda) < 2^15.5) above it, a probability below
+# e^-4000.
+_INT32_TRIALS = 2**31 - 1
+_INT32_LAMBDA = 2**31 - 2**22
 
 
 def dtype_name(dtype):
@@ -60,6 +70,30 @@ def _shape_of(size):
 def _positive_finite(value, name):
     if not (math.isfinite(value) and value > 0):
         raise _errors.InvalidValueError(f"{name} must be finite and greater than 0, not {value}")
+
+
+def _trial_counts(n):
+    """n (a number or array) as a NumPy uint32 array of trial counts."""
+    counts = numpy.asarray(n)
+    if counts.dtype.kind not in "iuf" or not numpy.all((counts >= 0) & (counts <= _TRIALS_MAX)
+                                                       & (numpy.floor(counts) == counts)):
+        raise _errors.InvalidValueError("n holds whole numbers from 0 to 2^32 - 1"
+                                        + ("" if counts.ndim else f", not {n}"))
+    return counts.astype(numpy.uint32)
+
+
+def _largest(values, array):
+    """The largest of an array parameter's values (NaN where one is, 0 for
+    none): NumPy's max on the host; on a GPU the array's own max()
+    (PyTorch's, CuPy's, JAX's), which waits for the work queued on it."""
+    if array.size == 0:
+        return 0
+    if not array.gpu:
+        return float(numpy.max(numpy.asarray(values)))
+    if not hasattr(values, "max"):
+        raise _errors.UnknownTypeError("int32 counts need the parameters' largest value, and this GPU array has no "
+                                       "max(): give out= a uint32 array")
+    return float(values.max())
 
 
 class Generator:
@@ -293,6 +327,24 @@ class Generator:
         self._run(table[a.dtype], (a.ptr, a.size, *parameters), a.size, a)
         return self._result(out, made, shape, like)
 
+    def _counts(self, function, size, out, like, parameters, fits_int32, arrays=()):
+        """Counts by function(handle, output, n, *parameters): of size's shape
+        for scalar parameters, else of the parameter arrays' shape (which
+        size, if given, must be). An int32 output needs fits_int32(): that no
+        count can pass 2^31 - 1."""
+        if not arrays:
+            shape = result_shape = _shape_of(size) if out is None or size is not None else None
+        else:
+            shape, result_shape = tuple(arrays[0].shape), None
+            if size is not None and _shape_of(size) != shape:
+                raise ValueError(f"size {_shape_of(size)} is not the parameters' shape {shape}")
+        out, a, made = self._output(out, shape, _arrays.count_dtype(like), like, INTEGER_DTYPES)
+        if a.dtype == "int32" and not fits_int32():
+            raise _errors.UnknownTypeError("int32 cannot hold every count of these parameters: give out= a uint32 "
+                                           "array (NumPy's, CuPy's, JAX's)")
+        self._run(function, (a.ptr, a.size, *parameters), a.size, a, *arrays)
+        return self._result(out, made, result_shape, like)
+
     # ---- NumPy's distributions ----
 
     def random(self, size=None, dtype=numpy.float64, out=None, *, like=None):
@@ -347,6 +399,57 @@ class Generator:
         _positive_finite(b, "b")
         return self._fill(_BETA, size, dtype, out, like, a, b)
 
+    def exponential(self, scale=1.0, size=None, *, dtype=numpy.float64, out=None, like=None):
+        """Exponential variates of mean scale (a number, finite and > 0):
+        the values of rocdist_generate_exponential* at rate 1 / scale,
+        computed in double (and rounded to float for float32)."""
+        if not isinstance(scale, numbers.Real):
+            raise TypeError(f"scale is a number (the C API takes one rate a call), not {type(scale).__name__}")
+        _positive_finite(scale, "scale")
+        rate = 1.0 / scale
+        if (dtype_name(dtype) if out is None else _arrays.take(out, writable=True).dtype) == "float32":
+            rate = ctypes.c_float(rate).value
+        _positive_finite(rate, "the rate 1 / scale")  # an extreme scale's rate overflows or underflows
+        return self._fill(_EXPONENTIAL, size, dtype, out, like, rate)
+
+    def poisson(self, lam=1.0, size=None, *, out=None, like=None):
+        """Poisson(lam) counts, exact at every lam; lam a number from 0 to
+        2^31, or an array of them: element i then has mean lam[i], and the
+        result has lam's shape (size, if given, must be it). New counts are
+        uint32 (int32 for like=torch)."""
+        if isinstance(lam, numbers.Real):
+            lam = float(lam)
+            if not 0 <= lam <= _LAMBDA_MAX:  # NaN too
+                raise _errors.InvalidValueError(f"lam must be from 0 to 2^31, not {lam}")
+            return self._counts(lib.rocdist_generate_poisson, size, out, like, (lam,), lambda: lam <= _INT32_LAMBDA)
+        lambdas = self._input(lam, "float64", "lam")
+        return self._counts(lib.rocdist_generate_poisson_lambdas, size, out, like, (lambdas.ptr,),
+                            lambda: not _largest(lam, lambdas) > _INT32_LAMBDA, arrays=(lambdas,))
+
+    def binomial(self, n, p, size=None, *, out=None, like=None):
+        """Binomial(n, p) counts, exact for every (n, p); n whole numbers
+        from 0 to 2^32 - 1 and p from 0 to 1, numbers or arrays: arrays are
+        broadcast to one shape, the result's (size, if given, must be it),
+        element i with n[i] and p[i]. In GPU memory n and p are uint32 and
+        float64 arrays of one shape. New counts are uint32 (int32 for
+        like=torch)."""
+        if isinstance(n, numbers.Real) and isinstance(p, numbers.Real):
+            trials = int(_trial_counts(n))
+            if not 0 <= p <= 1:  # NaN too
+                raise _errors.InvalidValueError(f"p must be from 0 to 1, not {p}")
+            return self._counts(lib.rocdist_generate_binomial, size, out, like, (trials, float(p)),
+                                lambda: trials <= _INT32_TRIALS)
+        if not (_arrays.in_gpu_memory(n) or _arrays.in_gpu_memory(p)):
+            n, p = numpy.broadcast_arrays(_trial_counts(n), numpy.asarray(p, numpy.float64))
+        trials = self._input(n, "uint32", "n")
+        probabilities = self._input(p, "float64", "p")
+        if tuple(trials.shape) != tuple(probabilities.shape):
+            raise ValueError(f"n and p in GPU memory are arrays of one shape, not {tuple(trials.shape)} and "
+                             f"{tuple(probabilities.shape)}")
+        return self._counts(lib.rocdist_generate_binomial_parameters, size, out, like,
+                            (trials.ptr, probabilities.ptr), lambda: not _largest(n, trials) > _INT32_TRIALS,
+                            arrays=(trials, probabilities))
+
     def dirichlet(self, alpha, size=None, *, dtype=numpy.float64, out=None, like=None):
         """Rows of Dirichlet(alpha) variates, each of len(alpha) values that
         sum to 1; the result's shape is size + (len(alpha),). The position
@@ -393,7 +496,7 @@ class Generator:
             raise ValueError(f"samples must be 0 or more, not {samples}")
         shape = (samples,) if len(rows_in.shape) == 1 else (rows, samples)
         dtype = _arrays.category_dtype(like)
-        out, a, made = self._output(out, shape, dtype, like, CATEGORY_DTYPES)
+        out, a, made = self._output(out, shape, dtype, like, INTEGER_DTYPES)
         if a.dtype == "int32" and k > 2**31:
             raise _errors.UnknownTypeError(f"int32 cannot hold categories of k = {k}")
         if logits is None:

@@ -42,6 +42,13 @@ class CudaArray:
     (lambda g, out: g.random(out=out[::2]), rocdist.InvalidPointerError),
     (lambda g, out: g.random(10, out=out), ValueError),
     (lambda g, out: g.random(out=CudaArray(64)), rocdist.WrongMemoryError),
+    (lambda g, out: g.exponential(0.0, out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.exponential(-1.0, out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.exponential(math.inf, out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.exponential(math.nan, out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.exponential(5e-324, out=out), rocdist.InvalidValueError),  # rate 1 / scale is infinite
+    (lambda g, out: g.exponential(numpy.ones(64), out=out), TypeError),
+    (lambda g, out: g.poisson(1.0, out=out), rocdist.UnknownTypeError),  # counts are integers
 ])
 def test_bad_arguments_raise_and_write_nothing(call, error):
     g = rocdist.Generator(3)
@@ -49,6 +56,51 @@ def test_bad_arguments_raise_and_write_nothing(call, error):
     with pytest.raises(error):
         call(g, out)
     assert unchanged(g, out)
+
+
+def test_float32_exponential_checks_the_rounded_rate():
+    g = rocdist.Generator(3)
+    out = poisoned(dtype=numpy.float32)
+    for scale in (1e-39, 1e46):  # 1 / scale is beyond float, or below its subnormals
+        with pytest.raises(rocdist.InvalidValueError, match="rate"):
+            g.exponential(scale, out=out)
+    assert unchanged(g, out)
+    g.exponential(1e-39, out=poisoned())  # a double rate of 1e39 is finite
+
+
+COUNT_POISON = 0xA5A5A5A5
+
+
+@pytest.mark.parametrize("call,error", [
+    (lambda g, out: g.poisson(-1.0, out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.poisson(math.nan, out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.poisson(2.0**31 + 1, out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.poisson(numpy.r_[1.0, math.nan].repeat(32), out=out), rocdist.InvalidValueError),  # C's check
+    (lambda g, out: g.poisson(numpy.r_[1.0, -1e-300].repeat(32), out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.poisson(numpy.ones(63), out=out), ValueError),
+    (lambda g, out: g.poisson(numpy.ones(64), size=32, out=out), ValueError),
+    (lambda g, out: g.binomial(10, 1.5, out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.binomial(10, -0.0001, out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.binomial(10, math.nan, out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.binomial(-1, 0.5, out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.binomial(2.5, 0.5, out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.binomial(2**32, 0.5, out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.binomial(numpy.r_[4, -4].repeat(32), 0.5, out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.binomial(10, numpy.r_[0.5, 1.5].repeat(32), out=out), rocdist.InvalidValueError),  # C's check
+    (lambda g, out: g.binomial(10, numpy.r_[0.5, math.nan].repeat(32), out=out), rocdist.InvalidValueError),
+    (lambda g, out: g.binomial([1, 2], [0.5, 0.5, 0.5], out=out), ValueError),
+    (lambda g, out: g.binomial(10, 0.5, out=out.view(numpy.float32)), rocdist.UnknownTypeError),
+    (lambda g, out: g.poisson(2.0**31, out=out.view(numpy.int32)), rocdist.UnknownTypeError),  # int32 too narrow
+    (lambda g, out: g.binomial(numpy.full(64, 2**31), 0.5, out=out.view(numpy.int32)), rocdist.UnknownTypeError),
+    (lambda g, out: g.poisson(1.0, out=out[::2]), rocdist.InvalidPointerError),
+    (lambda g, out: g.poisson(1.0, out=CudaArray(64, "<u4")), rocdist.WrongMemoryError),
+])
+def test_bad_count_arguments_raise_and_write_nothing(call, error):
+    g = rocdist.Generator(3)
+    out = numpy.full(64, COUNT_POISON, numpy.uint32)
+    with pytest.raises(error):
+        call(g, out)
+    assert g.offset == 0 and bool(numpy.all(out == COUNT_POISON))
 
 
 def test_exceptions_are_rocdist_errors_and_builtins():

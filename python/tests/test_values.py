@@ -10,7 +10,7 @@ import rocdist
 from conftest import C, c_fill, c_generator
 
 SEED, OFFSET, N = 20261128, 17, 1001
-f32, f64 = ctypes.c_float, ctypes.c_double
+f32, f64, u32 = ctypes.c_float, ctypes.c_double, ctypes.c_uint
 
 # (Python call on a generator, C function, NumPy dtype of the C output, C parameters)
 FILLS = [
@@ -34,9 +34,21 @@ FILLS = [
     (lambda g, **k: g.beta(2.5, 1.5, N, dtype="float32", **k), "rocdist_generate_beta", numpy.float32,
      (f32(2.5), f32(1.5))),
     (lambda g, **k: g.beta(0.2, 0.3, N, **k), "rocdist_generate_beta_double", numpy.float64, (f64(0.2), f64(0.3))),
+    (lambda g, **k: g.poisson(3.5, N, **k), "rocdist_generate_poisson", numpy.uint32, (f64(3.5),)),
+    (lambda g, **k: g.poisson(1e5, N, **k), "rocdist_generate_poisson", numpy.uint32, (f64(1e5),)),
+    (lambda g, **k: g.binomial(20, 0.3, N, **k), "rocdist_generate_binomial", numpy.uint32, (u32(20), f64(0.3))),
+    (lambda g, **k: g.binomial(2**32 - 1, 0.75, N, **k), "rocdist_generate_binomial", numpy.uint32,
+     (u32(2**32 - 1), f64(0.75))),
+    # rate = 1 / scale in double, rounded to float for float32
+    (lambda g, **k: g.exponential(3.0, N, dtype="float32", **k), "rocdist_generate_exponential", numpy.float32,
+     (f32(1 / 3.0),)),
+    (lambda g, **k: g.exponential(0.3, N, **k), "rocdist_generate_exponential_double", numpy.float64,
+     (f64(1 / 0.3),)),
+    (lambda g, **k: g.exponential(size=N, **k), "rocdist_generate_exponential_double", numpy.float64, (f64(1),)),
 ]
 IDS = ["uniform32", "uniform64", "uniform16", "normal32", "normal64", "normal16", "normal32_loc", "lognormal64",
-       "lognormal32", "gamma32", "gamma64", "beta32", "beta64"]
+       "lognormal32", "gamma32", "gamma64", "beta32", "beta64", "poisson_small", "poisson_large", "binomial",
+       "binomial_huge_n", "exponential32", "exponential64", "exponential_default"]
 
 
 @pytest.mark.parametrize("call,name,dtype,parameters", FILLS, ids=IDS)
@@ -94,6 +106,9 @@ def test_jax_arrays_hold_the_c_values():
     assert numpy.asarray(made).tobytes() == expected.tobytes()
     categories = g.categorical(numpy.ones(4), samples=3, like=jax)
     assert categories.dtype == numpy.int32 and categories.shape == (3,)
+    counts = g.poisson(4.0, 5, like=jax)
+    assert counts.dtype == numpy.uint32 and numpy.asarray(counts).tobytes() == \
+        c_fill("rocdist_generate_poisson", numpy.uint32, 5, f64(4.0), seed=SEED, offset=OFFSET + N + 3).tobytes()
     # float64 needs JAX's x64 mode; without it nothing runs and the position stays.
     x64 = jax.config.jax_enable_x64
     jax.config.update("jax_enable_x64", False)
@@ -102,7 +117,7 @@ def test_jax_arrays_hold_the_c_values():
             g.random(4, like=jax)
     finally:
         jax.config.update("jax_enable_x64", x64)
-    assert g.offset == OFFSET + N + 3
+    assert g.offset == OFFSET + N + 8
 
 
 def test_gamma_with_an_array_of_shapes():
@@ -131,6 +146,76 @@ def test_dirichlet_rows_and_position():
     C.rocdist_destroy_generator(handle)
     assert got.tobytes() == expected.tobytes()
     assert g.offset == OFFSET + 15  # Dirichlet's position counts rows
+
+
+def c_counts(name, n, *arrays, seed=SEED, offset=OFFSET):
+    """What the per-element C call `name` writes reading the NumPy arrays."""
+    handle = c_generator(seed, offset)
+    out = numpy.full(n, 0x5A5A5A5A, numpy.uint32)
+    assert getattr(C, name)(handle, out.ctypes.data_as(ctypes.c_void_p), ctypes.c_size_t(n),
+                            *(a.ctypes.data_as(ctypes.c_void_p) for a in arrays)) == 0
+    C.rocdist_destroy_generator(handle)
+    return out
+
+
+def test_poisson_with_an_array_of_lambdas():
+    lam = numpy.linspace(0, 2.0**31, N).reshape(7, 143)  # 0, inversion and PTRS
+    lam[0, 1:40] = numpy.arange(39) / 4
+    g = rocdist.Generator(SEED, offset=OFFSET)
+    got = g.poisson(lam)
+    assert got.shape == (7, 143) and got.dtype == numpy.uint32
+    expected = c_counts("rocdist_generate_poisson_lambdas", N, lam)
+    assert got.tobytes() == expected.tobytes()
+    assert g.offset == OFFSET + N
+    out = numpy.empty((7, 143), numpy.uint32)
+    assert g.poisson(lam.tolist(), size=(7, 143), out=out) is out  # host values of any kind become float64
+    assert out.tobytes() == c_counts("rocdist_generate_poisson_lambdas", N, lam, offset=OFFSET + N).tobytes()
+    # Element i is the scalar call's element i for that lambda.
+    assert numpy.asarray(g.poisson(numpy.full(3, 7.5))).tobytes() == \
+        c_fill("rocdist_generate_poisson", numpy.uint32, 3, f64(7.5), seed=SEED, offset=OFFSET + 2 * N).tobytes()
+    with pytest.raises(ValueError, match="size"):
+        g.poisson(lam, size=N)
+    assert g.offset == OFFSET + 2 * N + 3
+
+
+def test_binomial_broadcasts_arrays_of_n_and_p():
+    n = numpy.array([[0], [1], [30], [2**31], [2**32 - 1]])
+    p = numpy.array([0.0, 0.01, 0.5, 0.99, 1.0, 0.3])
+    g = rocdist.Generator(SEED, offset=OFFSET)
+    got = g.binomial(n, p)
+    assert got.shape == (5, 6) and got.dtype == numpy.uint32
+    trials, probabilities = (numpy.ascontiguousarray(a) for a in numpy.broadcast_arrays(n.astype(numpy.uint32), p))
+    assert got.tobytes() == c_counts("rocdist_generate_binomial_parameters", 30, trials, probabilities).tobytes()
+    assert numpy.all(got <= trials) and numpy.all(got[:, 0] == 0) and numpy.array_equal(got[:, 4], trials[:, 4])
+    # An array with a scalar, into out=.
+    out = numpy.empty(4, numpy.uint32)
+    assert g.binomial([5, 50, 500, 5000], 0.25, out=out) is out
+    expected = c_counts("rocdist_generate_binomial_parameters", 4, numpy.array([5, 50, 500, 5000], numpy.uint32),
+                        numpy.full(4, 0.25), offset=OFFSET + 30)
+    assert out.tobytes() == expected.tobytes()
+    assert g.offset == OFFSET + 34
+
+
+def test_counts_for_torch_are_int32_with_the_c_bits(torch):
+    g = rocdist.Generator(SEED, offset=OFFSET)
+    made = g.poisson(40.0, N, like=torch)
+    assert isinstance(made, torch.Tensor) and made.dtype == torch.int32
+    expected = c_fill("rocdist_generate_poisson", numpy.uint32, N, f64(40.0), seed=SEED, offset=OFFSET)
+    assert made.numpy().tobytes() == expected.tobytes()
+    out = torch.empty(N, dtype=torch.int32)
+    assert g.binomial(torch.full((N,), 2**31 - 1), torch.full((N,), 0.5, dtype=torch.float64), out=out) is out
+    expected = c_counts("rocdist_generate_binomial_parameters", N, numpy.full(N, 2**31 - 1, numpy.uint32),
+                        numpy.full(N, 0.5), offset=OFFSET + N)
+    assert out.numpy().tobytes() == expected.tobytes()
+    # Counts that int32 could not hold: nothing runs.
+    for call in (lambda: g.poisson(2.0**31 - 2**22 + 1, 4, like=torch),
+                 lambda: g.poisson(torch.tensor([1.0, 2.0**31]), like=torch),
+                 lambda: g.binomial(2**31, 0.5, 4, like=torch),
+                 lambda: g.binomial(torch.tensor([1, 2**31]), 0.5, out=torch.zeros(2, dtype=torch.int32))):
+        with pytest.raises(rocdist.UnknownTypeError, match="int32"):
+            call()
+    assert g.offset == OFFSET + 2 * N
+    assert g.exponential(2.0, 3, like=torch).dtype == torch.float64
 
 
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
