@@ -6,6 +6,7 @@
 
 #include "backend/host/parallel_for.hpp"
 #include "build_config.hpp"
+#include "summary_table.hpp"
 
 #if ROCDIST_HAS_GPU_BACKEND
 #include "backend/gpu/runtime.hpp"
@@ -157,6 +158,12 @@ double summary_reporter::store_bandwidth() const
         if(name.rfind("store_bandwidth/", 0) == 0)
             fastest = std::max(fastest, value);
     return fastest;
+}
+
+std::string run_title(const summary_reporter& r)
+{
+    return format("on the %s backend, n = %zu, store bandwidth %.2f GB/s%s", r.facts.on_gpu ? "GPU" : "host", r.facts.n,
+                  r.store_bandwidth() / 1e9, r.facts.on_gpu ? "" : format(", %u cores", r.facts.cores).c_str());
 }
 
 double summary_reporter::find(const std::map<std::string, double>& m, const std::string& prefix)

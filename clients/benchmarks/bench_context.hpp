@@ -141,6 +141,10 @@ private:
     std::vector<std::string>                             names_;
 };
 
+// A table title's account of the run: "on the host backend, n = N, store
+// bandwidth B GB/s, C cores" (no cores on a GPU).
+std::string run_title(const summary_reporter& r);
+
 void register_uniform_benchmarks();
 void print_uniform_summary(const summary_reporter& r);
 void register_normal_benchmarks();
@@ -149,6 +153,8 @@ void register_gamma_benchmarks();
 void print_gamma_summary(const summary_reporter& r);
 void register_gamma_family_benchmarks();
 void print_gamma_family_summary(const summary_reporter& r);
+void register_count_benchmarks();
+void print_count_summary(const summary_reporter& r);
 void register_seed_table_benchmarks();
 void print_seed_tables(const summary_reporter& r);
 void register_warp_rounds_benchmarks();

@@ -70,9 +70,7 @@ void print_gamma_summary(const summary_reporter& r)
 {
     const double  store = r.store_bandwidth();
     summary_table t("gamma",
-                    format("Gamma variates on the %s backend, n = %zu, store bandwidth %.2f GB/s%s",
-                           r.facts.on_gpu ? "GPU" : "host", r.facts.n, store / 1e9,
-                           r.facts.on_gpu ? "" : format(", %u cores", r.facts.cores).c_str()),
+                    "Gamma variates " + run_title(r),
                     joined({"shape", "type", "ordering", "Msamples/s", "GB/s", "of store"}, peer_headings(r.facts)));
     for(const double shape : shapes)
         for(const char* type : {"float", "double"})

@@ -125,11 +125,9 @@ void print_gamma_family_summary(const summary_reporter& r)
 {
     const double  store = r.store_bandwidth();
     summary_table t("gamma_family",
-                    format("Gamma with a shape per element (uniform in [0.5, 10]), beta and Dirichlet (k = 10, "
-                           "alpha = 0.5 .. 9.5, or 0.05 .. 0.95: x0.1) on the %s backend, n = %zu values, store "
-                           "bandwidth %.2f GB/s%s",
-                           r.facts.on_gpu ? "GPU" : "host", r.facts.n, store / 1e9,
-                           r.facts.on_gpu ? "" : format(", %u cores", r.facts.cores).c_str()),
+                    "Gamma with a shape per element (uniform in [0.5, 10]), beta and Dirichlet (k = 10, alpha = "
+                    "0.5 .. 9.5, or 0.05 .. 0.95: x0.1) "
+                        + run_title(r),
                     joined({"distribution", "type", "Mvalues/s", "GB/s", "of store"}, peer_headings(r.facts)));
     std::vector<const char*> rows = {"gamma_shapes"};
     for(const beta_case& c : beta_cases)

@@ -1,5 +1,5 @@
-// rocdist's bench client: uniforms, normals (every method), gamma and
-// categorical variates and the seed
+// rocdist's bench client: uniforms, normals (every method), gamma, Poisson,
+// binomial, exponential and categorical variates and the seed
 // articles' tables, on the best backend present (the GPU when a GPU
 // generator can be created, else the host), beside cuRAND on the same backend,
 // NumPy (and PyTorch) on the host, PyTorch, CuPy and JAX on a GPU
@@ -40,8 +40,9 @@ void print_usage(std::FILE* to)
 {
     std::fprintf(to,
                  "Usage: rocdist_bench [OPTION]... [Google Benchmark flag]...\n"
-                 "Times rocdist's uniform, normal (every method), log-normal, gamma,\n"
-                 "categorical and batched categorical generation on the best backend present (a GPU when a GPU\n"
+                 "Times rocdist's uniform, normal (every method), log-normal, gamma, beta,\n"
+                 "Dirichlet, Poisson, binomial, exponential, categorical and batched\n"
+                 "categorical generation on the best backend present (a GPU when a GPU\n"
                  "generator can be created, else the host), beside cuRAND on the same\n"
                  "backend, NumPy on the host, PyTorch, CuPy and JAX on a GPU, and the store\n"
                  "bandwidth measured in the same run, and prints summary tables of\n"
@@ -154,6 +155,7 @@ void print_summaries(const rocdist_bench::summary_reporter& r)
     rocdist_bench::print_normal_summary(r);
     rocdist_bench::print_gamma_summary(r);
     rocdist_bench::print_gamma_family_summary(r);
+    rocdist_bench::print_count_summary(r);
     rocdist_bench::print_seed_tables(r);
     rocdist_bench::print_categorical_summary(r);
     rocdist_bench::print_categorical_rows_summary(r);
@@ -252,6 +254,7 @@ int main(int argc, char** argv)
     rocdist_bench::register_normal_benchmarks();
     rocdist_bench::register_gamma_benchmarks();
     rocdist_bench::register_gamma_family_benchmarks();
+    rocdist_bench::register_count_benchmarks();
     rocdist_bench::register_seed_table_benchmarks();
     rocdist_bench::register_categorical_benchmarks();
     rocdist_bench::register_categorical_rows_benchmarks();

@@ -110,9 +110,7 @@ void print_normal_summary(const summary_reporter& r)
     const double store = r.store_bandwidth();
     const char*  where = r.facts.on_gpu ? "GPU" : "host";
     summary_table t("normal",
-                    format("Normals on the %s backend, n = %zu, store bandwidth %.2f GB/s%s", where, r.facts.n,
-                           store / 1e9,
-                           r.facts.on_gpu ? "" : format(", %u cores", r.facts.cores).c_str()),
+                    "Normals " + run_title(r),
                     joined({"method", "type", "ordering", "Msamples/s", "GB/s", "of store", "vs cuRAND"},
                            peer_headings(r.facts)));
     for(const char* type : {"float", "double"})

@@ -22,6 +22,12 @@ clock from launch to the end of a synchronisation, as rocdist's calls are.
 Libraries: torch (PyTorch), cupy_generator (cupy.random.default_rng(),
 XORWOW), cupy_randomstate (cupy.random.RandomState), jax (jax.random,
 jitted, with 64-bit types enabled).
+
+Poisson, binomial and exponential (torch, cupy_generator, jax): one
+parameter for every element, or a parameter per element (lambdas
+log-uniform in [0.1, 10^6]; trials uniform in 1 .. 1000 with p uniform in
+[0, 1)); PyTorch's and JAX's parameters are float64, so that 2^31 - 1
+trials are exact.
 """
 import os
 import sys
@@ -39,6 +45,8 @@ DIRICHLET_STEPS = {"k=10": 1.0, "k=10,x0.1": 0.1}
 # rows, k, samples per row: the bench's GPU cases.
 ROWS_CASES = ((4096, 1000, 1), (8, 1000000, 100), (128, 131072, 1), (8, 1 << 27, 100))
 LOGITS_CASES = ((4096, 1000, 1),)
+POISSON_LAMBDAS = ("1", "9.99", "10", "1000", "1e6")
+BINOMIAL_CASES = ("20,0.3", "1000,0.3", "2147483647,0.5")
 
 
 def rows_case(kind, rows, k, samples):
@@ -52,6 +60,15 @@ FILL_CALLS = {
     "cupy_generator": ("random", "standard_normal", "standard_gamma", "beta", "dirichlet"),
     "cupy_randomstate": ("random", "standard_normal", "standard_gamma", "beta", "dirichlet"),
     "jax": ("uniform", "normal", "gamma", "beta", "dirichlet"),
+}
+
+
+# Each library's Poisson and binomial calls with the type of their counts,
+# and its exponential call (float and double).
+COUNT_CALLS = {
+    "torch": (("poisson", "double"), ("Binomial", "double"), "exponential_"),
+    "cupy_generator": (("poisson", "int64"), ("binomial", "int64"), "standard_exponential"),
+    "jax": (("poisson", "int32"), ("binomial", "double"), "exponential"),
 }
 
 
@@ -75,6 +92,17 @@ def peer_table():
                 add(library, f"{beta}:{ab}", f"beta/{ab}/{t}", t, {"dtype": dtype, "ab": ab})
             for d, step in DIRICHLET_STEPS.items():
                 add(library, f"{dirichlet}:{d}", f"dirichlet/{d}/{t}", t, {"dtype": dtype, "step": step})
+    for library, ((poisson, poisson_type), (binomial, binomial_type), exponential) in COUNT_CALLS.items():
+        for lam in POISSON_LAMBDAS:
+            add(library, f"{poisson}:{lam}", f"poisson/{lam}/uint32", poisson_type, {"lam": float(lam)})
+        add(library, f"{poisson}:lambdas", "poisson_lambdas/uint32", poisson_type, {})
+        for nc in BINOMIAL_CASES:
+            trials, p = nc.split(",")
+            add(library, f"{binomial}:{nc}", f"binomial/{nc}/uint32", binomial_type,
+                {"trials": int(trials), "p": float(p)})
+        add(library, f"{binomial}:parameters", "binomial_parameters/uint32", binomial_type, {})
+        for t, dtype in FLOAT_TYPES.items():
+            add(library, exponential, f"exponential/{t}", t, {"dtype": dtype})
     for rows, k, samples in ROWS_CASES:
         size = f"rows={rows},k={k},samples={samples}"
         case = rows_case("weights", rows, k, samples)
@@ -90,6 +118,10 @@ def peer_table():
 
 def dirichlet_alpha(step):
     return [(j + 0.5) * step for j in range(DIRICHLET_K)]
+
+
+def is_count(call):
+    return call.split(":")[0] in ("poisson", "Binomial", "binomial")
 
 
 class Torch:
@@ -114,12 +146,14 @@ class Torch:
         self.torch.cuda.synchronize()
 
     def fill(self, call, p, n):
+        if is_count(call):
+            return self.counts(call, p, n)
         torch, dtype = self.torch, getattr(self.torch, p["dtype"])
-        if call in ("rand", "normal_", "log_normal_"):
+        if call in ("rand", "normal_", "log_normal_", "exponential_"):
             out = torch.empty(n, dtype=dtype, device=self.device)
             if call == "rand":
                 return lambda: torch.rand(n, dtype=dtype, device=self.device, out=out)
-            return out.normal_ if call == "normal_" else out.log_normal_
+            return getattr(out, call)
         if call.startswith("_standard_gamma"):
             if "shape" in p:
                 shapes = torch.full((n,), p["shape"], dtype=dtype, device=self.device)
@@ -135,6 +169,22 @@ class Torch:
             dirichlet = torch.distributions.Dirichlet(alpha)
             return lambda: dirichlet.sample((n // DIRICHLET_K,))
         raise ValueError(call)
+
+    def counts(self, call, p, n):
+        torch, f64 = self.torch, self.torch.float64
+        if call.startswith("poisson"):
+            if "lam" in p:
+                rates = torch.full((n,), p["lam"], dtype=f64, device=self.device)
+            else:
+                rates = 10.0 ** torch.empty(n, dtype=f64, device=self.device).uniform_(-1.0, 6.0)
+            return lambda: torch.poisson(rates)
+        if "trials" in p:
+            trials = torch.tensor(float(p["trials"]), dtype=f64, device=self.device)
+            binomial = torch.distributions.Binomial(trials, torch.tensor(p["p"], dtype=f64, device=self.device))
+            return lambda: binomial.sample((n,))
+        trials = torch.randint(1, 1001, (n,), device=self.device).to(f64)
+        binomial = torch.distributions.Binomial(trials, torch.rand(n, dtype=f64, device=self.device))
+        return binomial.sample
 
     def rows(self, call, p):
         torch = self.torch
@@ -165,6 +215,8 @@ class Cupy:
         self.cupy.cuda.get_current_stream().synchronize()
 
     def fill(self, call, p, n):
+        if is_count(call):
+            return self.counts(call, p, n)
         cupy, rng, dtype = self.cupy, self.rng, getattr(self.cupy, p["dtype"])
         if call == "random":
             if isinstance(rng, cupy.random.RandomState):
@@ -172,6 +224,8 @@ class Cupy:
             return lambda: rng.random(n, dtype=dtype)
         if call == "standard_normal":
             return lambda: rng.standard_normal(n, dtype=dtype)
+        if call == "standard_exponential":
+            return lambda: rng.standard_exponential(n, dtype=dtype)
         if call.startswith("standard_gamma"):
             if "shape" in p:
                 return lambda: rng.standard_gamma(p["shape"], n, dtype=dtype)
@@ -184,6 +238,16 @@ class Cupy:
             alpha = dirichlet_alpha(p["step"])
             return lambda: rng.dirichlet(alpha, n // DIRICHLET_K, dtype=dtype)
         raise ValueError(call)
+
+    def counts(self, call, p, n):
+        rng, parameters = self.rng, self.cupy.random.RandomState(7)
+        if call.startswith("poisson"):
+            lam = p["lam"] if "lam" in p else 10.0 ** parameters.uniform(-1.0, 6.0, n)
+            return lambda: rng.poisson(lam, n)
+        if "trials" in p:
+            return lambda: rng.binomial(p["trials"], p["p"], n)
+        trials, probabilities = parameters.randint(1, 1001, n), parameters.uniform(0.0, 1.0, n)
+        return lambda: rng.binomial(trials, probabilities, n)
 
 
 class Jax:
@@ -217,12 +281,16 @@ class Jax:
         return call
 
     def fill(self, call, p, n):
+        if is_count(call):
+            return self.counts(call, p, n)
         jax, jnp = self.jax, self.jax.numpy
         random, dtype = jax.random, getattr(jnp, p["dtype"])
         if call == "uniform":
             return self.keyed(lambda key: random.uniform(key, (n,), dtype))
         if call == "normal":
             return self.keyed(lambda key: random.normal(key, (n,), dtype))
+        if call == "exponential":
+            return self.keyed(lambda key: random.exponential(key, (n,), dtype))
         if call.startswith("gamma"):
             if "shape" in p:
                 return self.keyed(lambda key: random.gamma(key, p["shape"], (n,), dtype))
@@ -235,6 +303,18 @@ class Jax:
             alpha = jnp.asarray(dirichlet_alpha(p["step"]), dtype)
             return self.keyed(lambda key: random.dirichlet(key, alpha, (n // DIRICHLET_K,), dtype))
         raise ValueError(call)
+
+    def counts(self, call, p, n):
+        random, f64 = self.jax.random, self.jax.numpy.float64
+        if call.startswith("poisson"):
+            lam = p["lam"] if "lam" in p else 10.0 ** random.uniform(random.key(7), (n,), f64, -1.0, 6.0)
+            return self.keyed(lambda key: random.poisson(key, lam, (n,), self.jax.numpy.int32))
+        if "trials" in p:
+            trials, probabilities = float(p["trials"]), p["p"]
+        else:
+            trials = random.randint(random.key(7), (n,), 1, 1001).astype(f64)
+            probabilities = random.uniform(random.key(8), (n,), f64)
+        return self.keyed(lambda key: random.binomial(key, trials, probabilities, (n,), f64))
 
     def rows(self, call, p):
         jax, jnp = self.jax, self.jax.numpy

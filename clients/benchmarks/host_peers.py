@@ -16,13 +16,20 @@ for the interface gpu_peers.py shares, and not used: the best of 5 calls
 is what a single-threaded peer's rate is here.
 
 The peers, all single-threaded, NumPy's Generator with PCG64 (seed 12345):
-standard_normal and standard_gamma (float32 and float64, out=), lognormal,
-beta and dirichlet (float64 only), choice(k, size, p=p) for categorical
+standard_normal, standard_gamma and standard_exponential (float32 and
+float64, out=), lognormal, beta, dirichlet and exponential (float64 only),
+poisson and binomial (int64; one parameter, or a parameter per element),
+choice(k, size, p=p) for categorical
 sampling from k weights; for batched categorical sampling, a loop of
 choice(k, size=samples, p=p[r]) over the rows, the vectorised inverse CDF
 (rng.random((rows, 1)) < p.cumsum(1)).argmax(1), the sums once per call
-and the comparison once per sample column (p normalised beforehand), and torch.multinomial(w, samples,
-replacement=True) on the CPU with one thread (float32 weights).
+and the comparison once per sample column (p normalised beforehand); and
+PyTorch on the CPU with one thread: torch.multinomial(w, samples,
+replacement=True) (float32 weights), torch.poisson(rates) and
+torch.distributions.Binomial(total_count, probs).sample() (float64
+parameters, so that 2^31 - 1 trials are exact) and Tensor.exponential_().
+The per-element forms' parameters: lambdas log-uniform in [0.1, 10^6];
+trials uniform in 1 .. 1000 with p uniform in [0, 1).
 """
 import sys
 import time
@@ -38,6 +45,8 @@ CATEGORY_COUNTS = (10, 1000, 1000000)
 CHOICE_SAMPLES = 1000000
 # rows, k, samples per row: the bench's host cases of weights.
 ROWS_CASES = ((4096, 1000, 1), (8, 1000000, 100))
+POISSON_LAMBDAS = ("1", "9.99", "10", "1000", "1e6")
+BINOMIAL_CASES = ("20,0.3", "1000,0.3", "2147483647,0.5")
 
 
 def both_types(case):
@@ -70,7 +79,29 @@ def peer_table():
         add("numpy", f"choice_loop:{size}", case, "int64", p)
         add("numpy", f"inverse_cdf:{size}", case, "int64", p)
         add("torch", f"multinomial:{size}", case, "int64", p)
+    for lam in POISSON_LAMBDAS:
+        add("numpy", f"poisson:{lam}", f"poisson/{lam}/uint32", "int64", {"lam": float(lam)})
+        add("torch", f"poisson:{lam}", f"poisson/{lam}/uint32", "double", {"lam": float(lam)})
+    add("numpy", "poisson:lambdas", "poisson_lambdas/uint32", "int64", {})
+    add("torch", "poisson:lambdas", "poisson_lambdas/uint32", "double", {})
+    for nc in BINOMIAL_CASES:
+        trials, p = nc.split(",")
+        params = {"trials": int(trials), "p": float(p)}
+        add("numpy", f"binomial:{nc}", f"binomial/{nc}/uint32", "int64", params)
+        add("torch", f"Binomial:{nc}", f"binomial/{nc}/uint32", "double", params)
+    add("numpy", "binomial:parameters", "binomial_parameters/uint32", "int64", {})
+    add("torch", "Binomial:parameters", "binomial_parameters/uint32", "double", {})
+    add("numpy", "exponential", both_types("exponential"), "double", {})
+    for t, dtype in FLOAT_TYPES.items():
+        add("numpy", "standard_exponential", f"exponential/{t}", t, {"dtype": dtype})
+        add("torch", "exponential_", f"exponential/{t}", t, {"dtype": dtype})
     return table
+
+
+def count_parameters(np, n):
+    """The per-element forms' parameters: (lambdas, trials, p), n of each."""
+    rng = np.random.default_rng(7)
+    return 10.0 ** rng.uniform(-1.0, 6.0, n), rng.integers(1, 1001, n), rng.random(n)
 
 
 def best_rate(call, items, repeats=5):
@@ -95,6 +126,21 @@ def numpy_call(np, call, p, n):
         return (lambda: rng.standard_gamma(shape, out=out, dtype=dtype)), n
     if call == "lognormal":
         return (lambda: rng.lognormal(size=n)), n
+    if call == "standard_exponential":
+        dtype = getattr(np, p["dtype"])
+        out = np.empty(n, dtype=dtype)
+        return (lambda: rng.standard_exponential(out=out, dtype=dtype)), n
+    if call == "exponential":
+        return (lambda: rng.exponential(1.0, size=n)), n
+    if call.startswith("poisson:") or call.startswith("binomial:"):
+        lambdas, trials, probabilities = count_parameters(np, n)
+        if call == "poisson:lambdas":
+            return (lambda: rng.poisson(lambdas)), n
+        if call == "binomial:parameters":
+            return (lambda: rng.binomial(trials, probabilities)), n
+        if call.startswith("poisson:"):
+            return (lambda: rng.poisson(p["lam"], size=n)), n
+        return (lambda: rng.binomial(p["trials"], p["p"], size=n)), n
     if call.startswith("beta:"):
         a, b = (float(x) for x in p["ab"].split(","))
         return (lambda: rng.beta(a, b, size=n)), n
@@ -124,14 +170,28 @@ def numpy_call(np, call, p, n):
     return inverse_cdf, rows * samples
 
 
-def torch_call(p):
+def torch_call(call, p, n):
     import numpy as np
     import torch
 
     torch.set_num_threads(1)
+    generator = torch.Generator().manual_seed(12345)
+    if call == "exponential_":
+        out = torch.empty(n, dtype=getattr(torch, p["dtype"]))
+        return (lambda: out.exponential_(generator=generator)), n
+    if call.startswith("poisson:") or call.startswith("Binomial:"):
+        lambdas, trials, probabilities = (torch.from_numpy(a).double() for a in count_parameters(np, n))
+        if call.startswith("poisson:"):
+            rates = lambdas if call == "poisson:lambdas" else torch.full((n,), p["lam"], dtype=torch.float64)
+            return (lambda: torch.poisson(rates, generator=generator)), n
+        if call == "Binomial:parameters":
+            binomial = torch.distributions.Binomial(trials, probabilities)
+            return (lambda: binomial.sample()), n
+        binomial = torch.distributions.Binomial(torch.tensor(float(p["trials"]), dtype=torch.float64),
+                                                torch.tensor(p["p"], dtype=torch.float64))
+        return (lambda: binomial.sample((n,))), n
     rows, k, samples = p["rows"], p["k"], p["samples"]
     weights = torch.from_numpy(np.random.default_rng(12345).random((rows, k)).astype(np.float32))
-    generator = torch.Generator().manual_seed(12345)
     return (lambda: torch.multinomial(weights, samples, replacement=True, generator=generator)), rows * samples
 
 
@@ -144,7 +204,7 @@ def measure(n, _min_seconds, names):
         library, call, p = table[name]
         try:
             if library == "torch":
-                launch, items = torch_call(p)
+                launch, items = torch_call(call, p, n)
             else:
                 import numpy as np
 

@@ -64,6 +64,10 @@ void curand_generator::generate_normal(double* out, std::size_t n, double mean, 
     check(curandGenerateNormalDouble(as_generator(generator_), out, n, mean, stddev),
           "curandGenerateNormalDouble");
 }
+void curand_generator::generate_poisson(unsigned int* out, std::size_t n, double lambda)
+{
+    check(curandGeneratePoisson(as_generator(generator_), out, n, lambda), "curandGeneratePoisson");
+}
 
 #else
 
@@ -82,6 +86,7 @@ void curand_generator::generate(float*, std::size_t) { not_linked(); }
 void curand_generator::generate(double*, std::size_t) { not_linked(); }
 void curand_generator::generate_normal(float*, std::size_t, float, float) { not_linked(); }
 void curand_generator::generate_normal(double*, std::size_t, double, double) { not_linked(); }
+void curand_generator::generate_poisson(unsigned int*, std::size_t, double) { not_linked(); }
 
 #endif
 

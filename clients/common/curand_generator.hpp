@@ -29,6 +29,7 @@ public:
     void generate(double* out, std::size_t n);       // curandGenerateUniformDouble
     void generate_normal(float* out, std::size_t n, float mean, float stddev);    // curandGenerateNormal
     void generate_normal(double* out, std::size_t n, double mean, double stddev); // curandGenerateNormalDouble
+    void generate_poisson(unsigned int* out, std::size_t n, double lambda);         // curandGeneratePoisson
 
 private:
     void* generator_ = nullptr;
