@@ -16,20 +16,31 @@ namespace
 
 // Whether a functor's 32-bit outputs are cheap enough that the stores bound
 // its kernel: not so for gamma with a shape per element and beta, whose
-// packets build their parameters or take their ratios in double and do not
-// fit the 32 registers of a full SM (cmake/kernel_resources.py).
+// packets build their parameters or take their ratios in double, nor for
+// the counts and float exponentials, whose arithmetic is double
+// (reproducible_math.hpp): they do not fit the 32 registers of a full SM
+// (cmake/kernel_resources.py).
 template <class Functor>
 [[maybe_unused]] constexpr bool store_bound = sizeof(typename Functor::value_type) == 4;
 template <>
 [[maybe_unused]] constexpr bool store_bound<blocks::gamma_shapes_functor<float>> = false;
 template <>
 [[maybe_unused]] constexpr bool store_bound<blocks::beta_functor<float>> = false;
+template <class Parameters>
+[[maybe_unused]] constexpr bool store_bound<blocks::count_functor<Parameters>> = false;
+template <>
+[[maybe_unused]] constexpr bool store_bound<blocks::exponential_functor<float>> = false;
 
 // Blocks of 256 threads each multiprocessor must hold: 8 (2048 threads, a
 // full NVIDIA SM) for the aligned kernels of store-bound functors; for the
 // others (0), what their registers allow.
 template <class Functor, bool Shifted>
 [[maybe_unused]] constexpr unsigned resident_blocks_goal = !Shifted && store_bound<Functor> ? 8 : 0;
+// Binomial with a (trials, p) per element builds BTRS's constants in each
+// thread: left to itself, ptxas holds the aligned kernel to 64 registers and
+// spills on sm_90; at 3 blocks (85 registers) it spills nothing.
+template <bool Shifted>
+[[maybe_unused]] constexpr unsigned resident_blocks_goal<blocks::count_functor<blocks::binomial_arrays>, Shifted> = 3;
 
 // Shifted: the stream offset and the output address are misaligned
 // differently (plan.shift != 0), so each packet needs two engine blocks.
