@@ -533,14 +533,18 @@ void exponential_float_blocks(const samplers::exponential_float& f, std::uint64_
         const auto                             rate = hn::Set(dd, f.rate);
         const std::size_t                      n    = hn::Lanes(dd);
         HWY_ALIGN float                        values[8][max_lanes / 2];
-        const v32_t                            words[4] = {w0, w1, w2, w3};
-        for(unsigned k = 0; k < 4; ++k)
-        {
-            const auto w = hn::BitCast(d64, words[k]);
+        // Word k's values (a function, not a loop over an array: SVE
+        // vectors cannot be array elements).
+        const auto of_word = [&](v32_t word, unsigned k) {
+            const auto w = hn::BitCast(d64, word);
             hn::StoreU(hn::DemoteTo(dh, hn::Div(exponential_of_word(dd, hn::And(w, low)), rate)), dh, values[k]);
             hn::StoreU(hn::DemoteTo(dh, hn::Div(exponential_of_word(dd, hn::ShiftRight<32>(w)), rate)), dh,
-                      values[4 + k]);
-        }
+                       values[4 + k]);
+        };
+        of_word(w0, 0);
+        of_word(w1, 1);
+        of_word(w2, 2);
+        of_word(w3, 3);
         for(std::size_t j = 0; j < n; ++j)
             for(unsigned k = 0; k < 8; ++k)
                 to[8 * j + k] = values[k][j];
