@@ -29,11 +29,13 @@ int device_count()
     return count;
 }
 
-// The calls whose GPU output is bit-identical to the host's (the normal
-// transforms agree to a documented tolerance only, docs/normal.md).
+// The calls whose GPU output is bit-identical to the host's: words,
+// uniforms, counts and exponentials (the normal transforms agree to a
+// documented tolerance only, docs/normal.md).
 std::vector<const generate_call*> exact_calls()
 {
-    return {&call_named("words"), &call_named("uniform"), &call_named("uniform_double")};
+    return {&call_named("words"),   &call_named("uniform"),       &call_named("uniform_double"),
+            &call_named("poisson"), &call_named("binomial_btrs"), &call_named("exponential")};
 }
 
 // Device memory held in chunks until the runtime refuses more.
