@@ -20,6 +20,7 @@ The builds need CMAKE_EXPORT_COMPILE_COMMANDS (cmake/gpu_platform.cmake sets
 it for CUDA and HIP builds).
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -83,18 +84,26 @@ def without_outputs(args):
     return kept
 
 
-def run(args, cwd):
-    done = subprocess.run(args, cwd=cwd, capture_output=True, text=True)
-    if done.returncode != 0:
-        sys.exit(f"kernel_resources: compile failed: {shlex.join(args)}\n{done.stderr}")
-    return done.stderr + done.stdout
+def compile_logs(compiles, scratch):
+    """The compiler's messages of each (arguments, folder), in order. The
+    compiles run side by side, one per processor (each writes its own
+    object), as they take minutes one after another."""
+    def run(numbered):
+        number, (args, cwd) = numbered
+        args = args + ["-o", os.path.join(scratch, f"k{number}.o")]
+        done = subprocess.run(args, cwd=cwd, capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(f"kernel_resources: compile failed: {shlex.join(args)}\n{done.stderr}")
+        return done.stderr + done.stdout
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return list(pool.map(run, enumerate(compiles)))
 
 
 def nvidia_rows(build, scratch):
     rows = []
-    for entry in compile_commands(build):
-        args = without_outputs(shlex.split(entry["command"]))
-        log = run(args + ["-Xptxas", "-v", "-o", os.path.join(scratch, "k.o")], entry["directory"])
+    compiles = [(without_outputs(shlex.split(entry["command"])) + ["-Xptxas", "-v"], entry["directory"])
+                for entry in compile_commands(build)]
+    for log in compile_logs(compiles, scratch):
         current = None
         for line in log.splitlines():
             m = re.search(r"Compiling entry function '(\S+)' for '(sm_\d+)'", line)
@@ -131,24 +140,25 @@ def nvidia_rows(build, scratch):
 
 def amd_rows(build, scratch):
     rows = []
+    compiles, targets = [], []
     for entry in compile_commands(build):
         args = without_outputs(shlex.split(entry["command"]))
-        targets = [a.split("=", 1)[1] for a in args if a.startswith("--offload-arch=")]
         base = [a for a in args if not a.startswith("--offload-arch=")]
-        for target in targets:
-            log = run(base + [f"--offload-arch={target}", "--cuda-device-only",
-                              "-Rpass-analysis=kernel-resource-usage", "-o", os.path.join(scratch, "k.o")],
-                      entry["directory"])
-            current = None
-            for line in log.splitlines():
-                m = re.search(r"remark:\s+Function Name: (\S+)", line)
-                if m:
-                    current = {"mangled": m.group(1), "target": target}
-                    rows.append(current)
-                    continue
-                m = re.search(r"remark:\s+([A-Za-z ]+?)(?: \[bytes/(?:lane|block)\])?(?: \[waves/SIMD\])?: (\d+)", line)
-                if m and current is not None:
-                    current[m.group(1)] = int(m.group(2))
+        for target in [a.split("=", 1)[1] for a in args if a.startswith("--offload-arch=")]:
+            compiles.append((base + [f"--offload-arch={target}", "--cuda-device-only",
+                                     "-Rpass-analysis=kernel-resource-usage"], entry["directory"]))
+            targets.append(target)
+    for target, log in zip(targets, compile_logs(compiles, scratch)):
+        current = None
+        for line in log.splitlines():
+            m = re.search(r"remark:\s+Function Name: (\S+)", line)
+            if m:
+                current = {"mangled": m.group(1), "target": target}
+                rows.append(current)
+                continue
+            m = re.search(r"remark:\s+([A-Za-z ]+?)(?: \[bytes/(?:lane|block)\])?(?: \[waves/SIMD\])?: (\d+)", line)
+            if m and current is not None:
+                current[m.group(1)] = int(m.group(2))
     for row, name in zip(rows, demangle([r["mangled"] for r in rows])):
         row["kernel"] = short_name(name)
         row["registers"] = row.get("VGPRs", 0) + row.get("AGPRs", 0)
