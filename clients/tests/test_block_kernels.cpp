@@ -38,7 +38,7 @@ namespace blocks = rocdist::blocks;
 namespace engine = rocdist::engine;
 
 // The suite's one instantiation, for the tests of test_compacted_kernels.cpp,
-// test_gamma_blocks.cpp and test_categorical_rows_tiles.cpp too.
+// test_gamma_blocks.cpp, test_count_blocks.cpp and test_categorical_rows_tiles.cpp too.
 INSTANTIATE_TEST_SUITE_P(targets, host_vector_kernels, ::testing::ValuesIn(compiled_targets()), target_name);
 
 TEST_P(host_vector_kernels, words_bit_identical)

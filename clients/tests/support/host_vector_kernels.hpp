@@ -1,10 +1,11 @@
 // What the tests of the host generator's vector kernels share, one test
 // file for each kernel source of backend/host/simd (test_block_kernels.cpp,
-// test_compacted_kernels.cpp, test_gamma_blocks.cpp, test_categorical_rows_tiles.cpp):
+// test_compacted_kernels.cpp, test_gamma_blocks.cpp, test_count_blocks.cpp,
+// test_categorical_rows_tiles.cpp):
 // their fixture, the requests and their comparison with the scalar
 // functors, and the normal and gamma cases and the bounds of the
 // reproducible ordering's kernels, which the fast ordering's chunk kernels
-// meet too. The four files make one suite, host_vector_kernels, whose names
+// meet too. The five files make one suite, host_vector_kernels, whose names
 // CI's test filters and the docs use: one fixture class (gtest refuses a
 // suite of two) and one instantiation, in test_block_kernels.cpp (a second
 // one named targets would repeat every test name).

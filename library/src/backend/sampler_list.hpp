@@ -112,10 +112,8 @@ using gamma_double_sampler   = backend::gamma_sampler<double>;
     X(beta_float)                                                                                  \
     X(beta_double)
 
-// Block functors the host runs with the scalar functor, packet by packet on
-// every core (host::generate_packets): where a new sampler starts, before
-// it has a vector kernel.
-#define ROCDIST_SAMPLERS_WITH_PACKETS(X)                                                           \
+// Block functors whose host kernels are in simd/count_blocks.cpp.
+#define ROCDIST_SAMPLERS_WITH_COUNT_BLOCKS(X)                                                      \
     X(poisson)                                                                                     \
     X(poisson_lambdas)                                                                             \
     X(binomial)                                                                                    \
@@ -141,9 +139,9 @@ using gamma_double_sampler   = backend::gamma_sampler<double>;
 // block functor.
 #define ROCDIST_SAMPLERS_WITH_HOST_BLOCKS(X)                                                       \
     ROCDIST_SAMPLERS_WITH_BLOCK_KERNELS(X) ROCDIST_SAMPLERS_WITH_GAMMA_BLOCKS(X)                   \
-        ROCDIST_SAMPLERS_WITH_COMPOSED_BLOCKS(X)
+        ROCDIST_SAMPLERS_WITH_COUNT_BLOCKS(X) ROCDIST_SAMPLERS_WITH_COMPOSED_BLOCKS(X)
 #define ROCDIST_BLOCK_SAMPLERS(X)                                                                  \
-    ROCDIST_SAMPLERS_WITH_HOST_BLOCKS(X) ROCDIST_SAMPLERS_WITH_PACKETS(X) ROCDIST_SAMPLERS_NARROWED(X)
+    ROCDIST_SAMPLERS_WITH_HOST_BLOCKS(X) ROCDIST_SAMPLERS_NARROWED(X)
 
 // The fast ordering's samplers: those with host vector kernels in
 // simd/compacted_kernels.cpp, and those the host runs through another's.

@@ -75,6 +75,14 @@ ROCDIST_HOST_DEVICE binomial_params make_binomial_params(unsigned int trials, do
     return b;
 }
 
+// Inversion's p_{k+1} from p_k: p_k p' / (1 - p') (n - k) / (k + 1) (the
+// host's table of the sums, backend/host/inversion_table.hpp, takes the
+// same steps).
+ROCDIST_HOST_DEVICE double binomial_term(const binomial_params& b, double previous, double k)
+{
+    return unfused_mul(unfused_mul(previous, b.ratio), b.n - k) / (k + 1);
+}
+
 template <class Reader>
 ROCDIST_HOST_DEVICE unsigned int binomial_variate(const binomial_params& b, Reader& words)
 {
@@ -86,7 +94,7 @@ ROCDIST_HOST_DEVICE unsigned int binomial_variate(const binomial_params& b, Read
         double       cdf = pk;
         while(u > cdf && k < b.n)
         {
-            pk                = unfused_mul(unfused_mul(pk, b.ratio), b.n - k) / (k + 1);
+            pk                = binomial_term(b, pk, k);
             k                 = k + 1;
             const double next = cdf + pk;
             if(next == cdf)

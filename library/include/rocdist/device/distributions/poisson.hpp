@@ -75,6 +75,13 @@ ROCDIST_HOST_DEVICE poisson_params make_poisson_params(double lambda)
     return p;
 }
 
+// Inversion's p_k from p_{k-1}: p_{k-1} lambda / k (the host's table of
+// the sums, backend/host/inversion_table.hpp, takes the same steps).
+ROCDIST_HOST_DEVICE double poisson_term(double previous, double lambda, unsigned int k)
+{
+    return unfused_mul(previous, lambda) / k;
+}
+
 // The largest count an unsigned int holds; a proposal above it is rejected
 // (at lambda = 2^31 its probability is below e^-10^8).
 constexpr double largest_count = 4294967295.0;
@@ -91,7 +98,7 @@ ROCDIST_HOST_DEVICE unsigned int poisson_variate(const poisson_params& p, Reader
         while(u > cdf)
         {
             ++k;
-            pk                = unfused_mul(pk, p.lambda) / k;
+            pk                = poisson_term(pk, p.lambda, k);
             const double next = cdf + pk;
             if(next == cdf)
                 break;

@@ -597,15 +597,7 @@ void categorical_blocks(const samplers::categorical& f, std::uint64_t first, std
 
 #else // a target without vector kernels: the scalar functors, block by block
 
-#define ROCDIST_FUNCTOR_BLOCKS(name)                                                               \
-    void name##_blocks(const samplers::name& f, std::uint64_t first, std::uint64_t blocks,        \
-                       samplers::name::value_type* out)                                            \
-    {                                                                                              \
-        for(std::uint64_t b = 0; b < blocks; ++b)                                                  \
-            f(first + b, out + samplers::name::outputs_per_block * b);                             \
-    }
-ROCDIST_SAMPLERS_WITH_BLOCK_KERNELS(ROCDIST_FUNCTOR_BLOCKS)
-#undef ROCDIST_FUNCTOR_BLOCKS
+ROCDIST_SAMPLERS_WITH_BLOCK_KERNELS(ROCDIST_SCALAR_BLOCKS)
 
 #endif
 

@@ -67,6 +67,16 @@ inline constexpr bool has_block_kernel = ROCDIST_SAMPLERS_WITH_HOST_BLOCKS(ROCDI
         HWY_DYNAMIC_DISPATCH(name##_blocks)(f, first, blocks, out);                                \
     }
 
+// In a kernel file, on a target without vector kernels: name##_blocks runs
+// the scalar functor block by block.
+#define ROCDIST_SCALAR_BLOCKS(name)                                                                \
+    void name##_blocks(const samplers::name& f, std::uint64_t first, std::uint64_t blocks,        \
+                       samplers::name::value_type* out)                                            \
+    {                                                                                              \
+        for(std::uint64_t b = 0; b < blocks; ++b)                                                  \
+            f(first + b, out + samplers::name::outputs_per_block * b);                             \
+    }
+
 // The Kernel of host::generate_blocks.
 struct block_kernel
 {

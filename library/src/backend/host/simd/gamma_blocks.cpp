@@ -44,30 +44,6 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 #if HWY_TARGET & ROCDIST_HOST_SIMD_TARGETS
 
-// The counters {block, word1, index_lo, index_hi} of substream indices
-// first .. first + Lanes(d) - 1 (engine::substream_block).
-HWY_INLINE void substream_counters(d32_t d, std::uint32_t block, std::uint32_t word1, std::uint64_t first,
-                                   v32_t& w0, v32_t& w1, v32_t& w2, v32_t& w3)
-{
-    const auto low = static_cast<std::uint32_t>(first);
-    if(low <= 0xffffffffu - (hn::Lanes(d) - 1))
-    {
-        w0 = hn::Set(d, block);
-        w1 = hn::Set(d, word1);
-        w2 = hn::Add(hn::Iota(d, 0u), hn::Set(d, low));
-        w3 = hn::Set(d, static_cast<std::uint32_t>(first >> 32));
-        return;
-    }
-    counters_by_lane(
-        d,
-        [=](std::size_t i) {
-            const std::uint64_t index = first + i;
-            return engine::philox_words{
-                {block, word1, static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32)}};
-        },
-        w0, w1, w2, w3);
-}
-
 // The parameters of a functor's element: the call's for one shape...
 template <class T>
 distributions::gamma_params<T> element_params(const blocks::gamma_functor<T>& f, std::uint64_t)
