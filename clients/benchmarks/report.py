@@ -90,15 +90,22 @@ def tables(bench, record, backend):
     return {f"{backend}/{m.group(1)}": m.group(0) for m in BLOCK.finditer(text)}
 
 
-def update_page(path, blocks):
-    """Replaces the page's blocks that have a new version; returns their ids."""
+def update_page(path, blocks, backend):
+    """Replaces the page's blocks of the record's backend; returns their ids.
+    A block the record has no table for (the simd_targets table of a CPU
+    that runs one vector instruction set, say) says so, rather than keep an
+    older record's table."""
     with open(path) as f:
         page = f.read()
     replaced = []
 
     def substitute(m):
         if m.group(1) not in blocks:
-            return m.group(0)
+            if not m.group(1).startswith(f"{backend}/"):
+                return m.group(0)
+            replaced.append(m.group(1))
+            return (f"<!-- bench-table {m.group(1)} -->\n"
+                    f"The record above has no such table: its run did not measure this.\n<!-- /bench-table -->\n")
         replaced.append(m.group(1))
         body = blocks[m.group(1)].split("\n", 1)[1]  # the bench's marker names the id without the backend
         return f"<!-- bench-table {m.group(1)} -->\n{body}"
@@ -240,7 +247,7 @@ def main():
     blocks = tables(args.bench, args.record, backend)
     blocks[f"{backend}/run"] = f"<!-- bench-table {backend}/run -->\n{run_block(context, args.record)}<!-- /bench-table -->\n"
     for page in args.pages:
-        print(f"{page}: {', '.join(update_page(page, blocks)) or 'no block of this record'}")
+        print(f"{page}: {', '.join(update_page(page, blocks, backend)) or 'no block of this record'}")
     label = label_of(context)
     os.makedirs(args.plots, exist_ok=True)
     for what, plot in [("performance_{}_uniform", plot_uniform), ("performance_{}_normal", plot_normal),
