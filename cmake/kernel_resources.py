@@ -84,19 +84,24 @@ def without_outputs(args):
     return kept
 
 
+def run(args, cwd):
+    """One compile's messages; exits on a failed compile (throughput_model.py
+    runs its compiles through it too)."""
+    done = subprocess.run(args, cwd=cwd, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"kernel_resources: compile failed: {shlex.join(args)}\n{done.stderr}")
+    return done.stderr + done.stdout
+
+
 def compile_logs(compiles, scratch):
     """The compiler's messages of each (arguments, folder), in order. The
     compiles run side by side, one per processor (each writes its own
     object), as they take minutes one after another."""
-    def run(numbered):
+    def numbered_run(numbered):
         number, (args, cwd) = numbered
-        args = args + ["-o", os.path.join(scratch, f"k{number}.o")]
-        done = subprocess.run(args, cwd=cwd, capture_output=True, text=True)
-        if done.returncode != 0:
-            sys.exit(f"kernel_resources: compile failed: {shlex.join(args)}\n{done.stderr}")
-        return done.stderr + done.stdout
+        return run(args + ["-o", os.path.join(scratch, f"k{number}.o")], cwd)
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        return list(pool.map(run, enumerate(compiles)))
+        return list(pool.map(numbered_run, enumerate(compiles)))
 
 
 def nvidia_rows(build, scratch):
