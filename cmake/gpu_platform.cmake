@@ -86,7 +86,10 @@ elseif(ROCDIST_GPU_PLATFORM STREQUAL "hip")
   foreach(target ${AMDGPU_TARGETS})
     list(APPEND ROCDIST_HIP_OFFLOAD_FLAGS --offload-arch=${target})
   endforeach()
-  add_compile_options("$<$<COMPILE_LANGUAGE:CXX>:${ROCDIST_HIP_OFFLOAD_FLAGS};-Wno-unused-command-line-argument>")
+  # hipcc compiles a .cpp file as HIP, for every target and the host, unless
+  # told otherwise; only the .hip sources hold device code
+  # (rocdist_add_gpu_sources gives them -xhip, which comes after this).
+  add_compile_options("$<$<COMPILE_LANGUAGE:CXX>:-xc++;${ROCDIST_HIP_OFFLOAD_FLAGS};-Wno-unused-command-line-argument>")
   add_link_options("$<$<LINK_LANGUAGE:CXX>:${ROCDIST_HIP_OFFLOAD_FLAGS}>")
 elseif(ROCDIST_GPU_PLATFORM STREQUAL "emulated")
   # Kernels round as GPUs do: nvcc and hipcc contract a * b + c into fused
