@@ -2,10 +2,12 @@
 """Resources of every rocdist kernel, as the GPU compilers report them.
 
 Recompiles the library's kernel sources (library/src/backend/gpu/*.hip) with
-the compile commands of configured CUDA and HIP builds, asking nvcc's ptxas
-(-Xptxas -v) and hipcc (-Rpass-analysis=kernel-resource-usage) for each
-kernel's registers, spills, stack or scratch and shared memory, once per
-target of the build. Prints one table per target with the blocks of 256
+the compile commands of configured CUDA and HIP builds, device code only,
+asking nvcc's ptxas (-Xptxas -v) and hipcc
+(-Rpass-analysis=kernel-resource-usage) for each kernel's registers, spills,
+stack or scratch and shared memory: once per target of the HIP build, and
+once per NVIDIA target below (sm_75, sm_80, sm_90), whatever the CUDA
+build's architectures. Prints one table per target with the blocks of 256
 threads each multiprocessor (NVIDIA SM, AMD CU) holds, and fails on:
   - a spill in any of rocdist's own kernels (the CUB and rocPRIM kernels it
     instantiates are listed, not judged);
@@ -106,8 +108,12 @@ def compile_logs(compiles, scratch):
 
 def nvidia_rows(build, scratch):
     rows = []
-    compiles = [(without_outputs(shlex.split(entry["command"])) + ["-Xptxas", "-v"], entry["directory"])
-                for entry in compile_commands(build)]
+    compiles = []
+    for entry in compile_commands(build):
+        args = without_outputs(shlex.split(entry["command"]))
+        base = [a for a in args if a != "-c" and not a.startswith(("--generate-code", "-gencode", "-arch"))]
+        for target in NVIDIA_SM:
+            compiles.append((base + [f"-arch={target}", "-cubin", "-Xptxas", "-v"], entry["directory"]))
     for log in compile_logs(compiles, scratch):
         current = None
         for line in log.splitlines():
