@@ -79,6 +79,27 @@ ROCDIST_KERNEL void warp_kernel(device_request r, bool beta, const T* shapes, un
         rounds[i / warpSize] = warp_rounds;
 }
 
+template <unsigned N>
+ROCDIST_KERNEL void warp_count_kernel(device_request r, const double* parameters, unsigned parameter_count,
+                                      unsigned* out, unsigned* rounds, count_tag<N>)
+{
+    const std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
+    if(i >= r.n)
+        return;
+    dev::philox_state s(r.seed, r.offset + N * i);
+    const double      parameter   = parameters[i % parameter_count];
+    unsigned          v[N];
+    unsigned          warp_rounds = 0;
+    if(r.draw == device_draw::poisson)
+        dev::poisson_warp(s, parameter, v, &warp_rounds);
+    else
+        dev::binomial_warp(s, static_cast<unsigned>(r.p0), parameter, v, &warp_rounds);
+    for(unsigned k = 0; k < N; ++k)
+        out[N * i + k] = v[k];
+    if(threadIdx.x % warpSize == 0)
+        rounds[i / warpSize] = warp_rounds;
+}
+
 #if ROCDIST_GPU_CUDA || ROCDIST_GPU_HIP
 template <class T>
 ROCDIST_KERNEL void user_state_kernel(device_request r, T* out)
@@ -156,6 +177,19 @@ bool device_warp_draws(const device_request& r, bool beta, unsigned per_lane, co
     if(per_lane == 4)
         return finished(ROCDIST_LAUNCH(warp_kernel, blocks, block_threads, 0, nullptr, r, beta, shapes, shape_count,
                                        out, rounds, count_tag<4>{}));
+    return false;
+}
+
+bool device_warp_counts(const device_request& r, unsigned per_lane, const double* parameters,
+                        unsigned parameter_count, unsigned* out, unsigned* rounds)
+{
+    const unsigned blocks = blocks_for(r.n);
+    if(per_lane == 1)
+        return finished(ROCDIST_LAUNCH(warp_count_kernel, blocks, block_threads, 0, nullptr, r, parameters,
+                                       parameter_count, out, rounds, count_tag<1>{}));
+    if(per_lane == 4)
+        return finished(ROCDIST_LAUNCH(warp_count_kernel, blocks, block_threads, 0, nullptr, r, parameters,
+                                       parameter_count, out, rounds, count_tag<4>{}));
     return false;
 }
 

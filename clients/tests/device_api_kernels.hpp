@@ -43,10 +43,6 @@ struct device_request
 template <class T>
 ROCDIST_KERNEL_SOURCE_API bool device_draws(const device_request& r, T* out);
 
-// Warp-cooperative gamma (beta: false) or beta (true), per_lane (1 or 4)
-// variates per thread: thread i takes elements offset + per_lane i ..., with
-// shape shapes[i % shape_count] (gamma, scale p1) or shapes a = shapes[i %
-// shape_count], b = p1 (beta). rounds[w] receives warp w's rounds.
 // Thread i draws from a cuRAND (CUDA builds) or hipRAND (HIP builds)
 // Philox state initialised with (seed, subsequence i, offset 0), through
 // the device API's adapter: gamma(p0, p1) or a ziggurat normal(p0, p1) for
@@ -54,10 +50,21 @@ ROCDIST_KERNEL_SOURCE_API bool device_draws(const device_request& r, T* out);
 template <class T>
 ROCDIST_KERNEL_SOURCE_API bool device_user_state_draws(const device_request& r, T* out);
 
+// Warp-cooperative gamma (beta: false) or beta (true), per_lane (1 or 4)
+// variates per thread: thread i takes elements offset + per_lane i ..., with
+// shape shapes[i % shape_count] (gamma, scale p1) or shapes a = shapes[i %
+// shape_count], b = p1 (beta). rounds[w] receives warp w's rounds.
 template <class T>
 ROCDIST_KERNEL_SOURCE_API bool device_warp_draws(const device_request& r, bool beta, unsigned per_lane,
                                                  const T* shapes, unsigned shape_count, T* out,
                                                  unsigned* rounds);
+
+// Warp-cooperative Poisson (draw poisson, lambda parameters[i % count]) or
+// binomial (draw binomial, trials p0, p parameters[i % count]) counts,
+// per_lane (1 or 4) per thread, as device_warp_draws' variates.
+ROCDIST_KERNEL_SOURCE_API bool device_warp_counts(const device_request& r, unsigned per_lane,
+                                                  const double* parameters, unsigned parameter_count,
+                                                  unsigned* out, unsigned* rounds);
 #endif
 
 } // namespace rocdist_test

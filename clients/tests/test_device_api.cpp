@@ -27,7 +27,11 @@
 // fit Boost.Math's gamma CDF for each shape (Kolmogorov-Smirnov), and run
 // the rounds docs/device_api.md states: at shape 1, fewer than 1.5 per
 // variate with 4 variates per lane, and with one per lane fewer than the
-// expected maximum of the warp's geometric variables.
+// expected maximum of the warp's geometric variables. The warp-cooperative
+// Poisson and binomial, both methods and a lane outside the domain mixed in
+// every warp, give each element the stream's count bit for bit, and at
+// lambda = 10 (PTRS's lowest acceptance) run fewer rounds than a per-thread
+// loop's expected maximum, with one count per lane and with four.
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -613,14 +617,32 @@ TEST_F(device_api_gpu, user_state_samplers_fit)
 #endif
 }
 
-// The expected maximum of w independent geometric variables of success
-// probability p: sum over k >= 0 of 1 - (1 - (1 - p)^k)^w.
-double expected_max_geometric(double p, unsigned w)
+// The expected maximum over w lanes of the attempts a lane makes for
+// `successes` acceptances of probability p, each lane on its own (a
+// per-thread loop): sum over t >= 0 of 1 - P(T <= t)^w, where P(T <= t) =
+// P(Binomial(t, p) >= successes).
+double expected_max_attempts(double p, unsigned w, unsigned successes = 1)
 {
     double e = 0;
-    for(int k = 0; k < 10000; ++k)
-        e += 1 - std::pow(1 - std::pow(1 - p, k), w);
+    for(int t = 0; t < 10000; ++t)
+    {
+        double fewer = 0, term = std::pow(1 - p, t); // P(Binomial(t, p) = i), i from 0
+        for(unsigned i = 0; i < successes && i <= static_cast<unsigned>(t); ++i)
+        {
+            fewer += term;
+            term *= (t - i) / (i + 1.0) * p / (1 - p);
+        }
+        e += 1 - std::pow(1 - fewer, w);
+    }
     return e;
+}
+
+double rounds_per_variate(const std::vector<unsigned>& rounds, unsigned per_lane)
+{
+    double sum = 0;
+    for(unsigned x : rounds)
+        sum += x;
+    return sum / static_cast<double>(rounds.size()) / per_lane;
 }
 
 struct warp_run
@@ -643,10 +665,7 @@ warp_run run_warp_gamma(const std::vector<float>& shapes, size_t threads, unsign
     EXPECT_TRUE(rocdist_test::device_warp_draws(r, beta, per_lane, device_shapes.data(),
                                                 static_cast<unsigned>(shapes.size()), out.data(), rounds.data()));
     warp_run run{out.outputs(), rounds.outputs(), 0};
-    double   sum = 0;
-    for(unsigned x : run.rounds)
-        sum += x;
-    run.rounds_per_variate = sum / static_cast<double>(warps) / per_lane;
+    run.rounds_per_variate = rounds_per_variate(run.rounds, per_lane);
     return run;
 }
 
@@ -718,7 +737,7 @@ TEST_F(device_api_gpu, warp_gamma_rounds_at_shape_one)
     const size_t   threads = size_t{1} << 16;
     const warp_run one     = run_warp_gamma({1.0f}, threads, 1);
     const warp_run four    = run_warp_gamma({1.0f}, threads, 4);
-    const double   loop    = expected_max_geometric(p, width);
+    const double   loop    = expected_max_attempts(p, width);
     RecordProperty("acceptance", std::to_string(p));
     RecordProperty("rounds_thread_loop_expected", std::to_string(loop));
     RecordProperty("rounds_one_per_lane", std::to_string(one.rounds_per_variate));
@@ -727,6 +746,84 @@ TEST_F(device_api_gpu, warp_gamma_rounds_at_shape_one)
     EXPECT_LT(four.rounds_per_variate, 1.5) << "warp of " << width;
     for(unsigned r : one.rounds)
         EXPECT_GE(r, 1u);
+}
+
+struct warp_count_run
+{
+    std::vector<unsigned> counts;
+    double                rounds_per_variate;
+};
+
+// threads lanes of warp-cooperative counts (draw poisson or binomial) with
+// parameters[i % parameters.size()], per_lane counts each.
+warp_count_run run_warp_counts(device_draw draw, const std::vector<double>& parameters, size_t threads,
+                               unsigned per_lane, double trials = 0)
+{
+    const unsigned                              width = device_warp_size();
+    const rocdist_test::backend_weights<double> device_parameters(backend::gpu, parameters);
+    backend_buffer<unsigned>                    out(backend::gpu, threads * per_lane);
+    backend_buffer<unsigned>                    rounds(backend::gpu, (threads + width - 1) / width);
+    const device_request r{seed, offset, threads, draw, ROCDIST_NORMAL_BOX_MULLER, trials, 0, {}};
+    EXPECT_TRUE(rocdist_test::device_warp_counts(r, per_lane, device_parameters.data(),
+                                                 static_cast<unsigned>(parameters.size()), out.data(),
+                                                 rounds.data()));
+    return {out.outputs(), rounds_per_variate(rounds.outputs(), per_lane)};
+}
+
+TEST_F(device_api_gpu, warp_counts_give_the_stream_counts)
+{
+    // Both methods of each sampler mixed in every warp, and a lane outside
+    // the domain, which only helps.
+    const std::vector<double> lambdas = {0.5, 10, 37.5, 1e6, std::nan(""), 2000};
+    const std::vector<double> p       = {0.005, 0.3, 0.9, 0.5, 1.5, 0.02};
+    for(unsigned per_lane : {1u, 4u})
+    {
+        SCOPED_TRACE("counts per lane " + std::to_string(per_lane));
+        const size_t threads = 1000; // the last warp partial at 32 and 64 lanes
+        const auto   poisson  = run_warp_counts(device_draw::poisson, lambdas, threads, per_lane);
+        const auto   binomial = run_warp_counts(device_draw::binomial, p, threads, per_lane, 1000);
+        std::vector<unsigned> host_poisson(threads * per_lane), host_binomial(threads * per_lane);
+        for(size_t i = 0; i < host_poisson.size(); ++i)
+        {
+            philox_state s(seed, offset + i), t(seed, offset + i);
+            host_poisson[i]  = rocdist::device::poisson(s, lambdas[(i / per_lane) % lambdas.size()]);
+            host_binomial[i] = rocdist::device::binomial(t, 1000, p[(i / per_lane) % p.size()]);
+        }
+        EXPECT_EQ(poisson.counts, host_poisson);
+        EXPECT_EQ(binomial.counts, host_binomial);
+    }
+}
+
+TEST_F(device_api_gpu, warp_poisson_rounds_at_lambda_ten)
+{
+    // PTRS's acceptance at lambda = 10 (its lowest), on the host: a
+    // per-thread loop's warp runs the expected maximum of its lanes'
+    // attempt counts.
+    const auto   params   = rocdist::distributions::make_poisson_params(10.0);
+    const auto   key      = rocdist::engine::philox_key_from_seed(seed);
+    size_t       accepted = 0;
+    const size_t tries    = size_t{1} << 17;
+    for(size_t i = 0; i < tries; ++i)
+    {
+        rocdist::engine::substream_reader words(key, rocdist::engine::substream_tag::poisson, i);
+        unsigned                          k = 0;
+        accepted += rocdist::distributions::poisson_attempt(params, words, k);
+    }
+    const double p = static_cast<double>(accepted) / tries;
+
+    const unsigned width   = device_warp_size();
+    const size_t   threads = size_t{1} << 16;
+    const auto     one     = run_warp_counts(device_draw::poisson, {10.0}, threads, 1);
+    const auto     four    = run_warp_counts(device_draw::poisson, {10.0}, threads, 4);
+    const double   loop_one  = expected_max_attempts(p, width);
+    const double   loop_four = expected_max_attempts(p, width, 4) / 4;
+    RecordProperty("acceptance", std::to_string(p));
+    RecordProperty("rounds_thread_loop_expected_one_per_lane", std::to_string(loop_one));
+    RecordProperty("rounds_thread_loop_expected_four_per_lane", std::to_string(loop_four));
+    RecordProperty("rounds_one_per_lane", std::to_string(one.rounds_per_variate));
+    RecordProperty("rounds_four_per_lane", std::to_string(four.rounds_per_variate));
+    EXPECT_LT(one.rounds_per_variate, loop_one) << "warp of " << width << ", acceptance " << p;
+    EXPECT_LT(four.rounds_per_variate, loop_four) << "warp of " << width << ", acceptance " << p;
 }
 
 #endif

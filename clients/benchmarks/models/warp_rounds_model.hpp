@@ -22,7 +22,7 @@ double rounds_precached(double p, unsigned warp);
 // `chunk` outputs (`outputs` per accepted attempt) is full.
 double rounds_compacted(double p, unsigned warp, unsigned attempts, unsigned outputs, std::uint64_t chunk);
 
-// The device API's warp-cooperative gamma (rocdist/device/warp_gamma.hpp),
+// The device API's warp-cooperative samplers (rocdist/device/warp_rejection.hpp),
 // per variate: `per_lane` rounds of first attempts, then rounds in which
 // the warp's lanes share out attempts for the pending elements.
 double rounds_cooperative(double p, unsigned warp, unsigned per_lane);

@@ -522,5 +522,6 @@ ROCDIST_HOST_DEVICE T exponential(Bits& bits, T rate)
 // CUDA, or the emulated platform's (whose hip_runtime.h, included first,
 // defines ROCDIST_EMULATED_KERNEL_LANGUAGE).
 #if ROCDIST_GPU_COMPILER || defined(ROCDIST_EMULATED_KERNEL_LANGUAGE)
+#include "rocdist/device/warp_counts.hpp"
 #include "rocdist/device/warp_gamma.hpp"
 #endif

@@ -1,18 +1,8 @@
 // The device API's warp-cooperative gamma and beta (rocdist/rocdist_kernel.h):
 // every lane of a warp needs variates with its own shapes, and lanes whose
-// variates are done make attempts for lanes whose are not.
-//
-// A lane owns N consecutive elements of the gamma stream, element k with
-// its own shape. Rounds 1..N: every lane makes its element k's first
-// attempt, from the element's packet group, as the stream does. Then, while
-// any element is pending, one cooperative round: the pending elements,
-// ordered by (k, lane), are numbered m = 0..n-1, and the live lane of rank r
-// (its place among the warp's live lanes) makes retry j_m + r / n of element
-// m = r % n, where j_m is the element's first retry not yet made. Element m
-// takes its accepted retry of lowest index and otherwise moves j_m past the
-// retries made for it. A retry's words depend only on (seed, element, retry
-// index), so every value is the stream's own: cooperation changes how many
-// rounds a warp runs, never a value.
+// variates are done make attempts for lanes whose are not
+// (warp_rejection.hpp). An element's first attempt comes from its packet
+// group, as the stream's does; retry j from its own substream.
 #pragma once
 
 #include <cstdint>
@@ -20,35 +10,10 @@
 #include "rocdist/device/blocks/gamma_functor.hpp"
 #include "rocdist/device/config.hpp"
 #include "rocdist/device/distributions/gamma.hpp"
+#include "rocdist/device/warp_rejection.hpp"
 
 namespace rocdist::device::detail
 {
-
-// The calling lane's index in its warp.
-__device__ inline unsigned warp_lane()
-{
-    return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) % warpSize;
-}
-
-// The index of the lowest set bit of a nonzero mask.
-ROCDIST_HOST_DEVICE unsigned lowest_lane(std::uint64_t mask)
-{
-    return ROCDIST_POPCOUNT64((mask & (~mask + 1)) - 1);
-}
-
-// The index of set bit number m (from 0, lowest first) of mask.
-ROCDIST_HOST_DEVICE unsigned nth_lane(std::uint64_t mask, unsigned m)
-{
-    for(; m != 0; --m)
-        mask &= mask - 1;
-    return lowest_lane(mask);
-}
-
-// Lanes below `lane`.
-ROCDIST_HOST_DEVICE std::uint64_t lanes_below(unsigned lane)
-{
-    return (std::uint64_t{1} << lane) - 1;
-}
 
 // Element k of a lane has shape `even` for even k and `odd` for odd k.
 template <class T>
@@ -62,115 +27,39 @@ struct warp_shapes
     }
 };
 
-// The lane's elements base .. base + N - 1 into out, Finish applied (valid:
-// the lane's shapes are in the sampler's domain; otherwise its elements are
-// left 0 and it only helps). Every live lane of the warp calls it. Returns
-// the rounds the warp ran.
-template <unsigned N, class T, class Finish>
-__device__ unsigned warp_gamma_elements(engine::philox_key key, std::uint64_t base, const warp_shapes<T>& shapes,
-                                        bool valid, const Finish& finish, typename Finish::type (&out)[N])
+// warp_elements' job for a lane's gamma elements base .. base + N - 1,
+// Finish applied to each accepted attempt.
+template <class T, class Finish>
+struct warp_gamma_job
 {
-    static_assert(N >= 1 && N <= 16);
-    using R                     = typename Finish::type;
-    const std::uint64_t active  = ROCDIST_WARP_ACTIVE();
-    const unsigned      lane    = warp_lane();
-    const std::uint64_t below   = lanes_below(lane);
-    const unsigned      rank    = ROCDIST_POPCOUNT64(active & below);
-    const unsigned      lanes   = ROCDIST_POPCOUNT64(active);
-    unsigned            done    = valid ? 0u : (1u << N) - 1;
-    std::uint32_t       next[N] = {};
-    ROCDIST_UNROLL
-    for(unsigned k = 0; k < N; ++k)
-    {
-        out[k] = R(0);
-        if(valid && blocks::gamma_first_attempt(key, base + k, shapes.at(k), finish, out[k]))
-            done |= 1u << k;
-    }
-    unsigned rounds = N;
-    for(;;)
-    {
-        std::uint64_t pending[N];
-        unsigned      n = 0;
-        ROCDIST_UNROLL
-        for(unsigned k = 0; k < N; ++k)
-        {
-            pending[k] = ROCDIST_WARP_BALLOT(active, (done >> k & 1u) == 0);
-            n += ROCDIST_POPCOUNT64(pending[k]);
-        }
-        if(n == 0)
-            return rounds;
-        ++rounds;
+    using type = typename Finish::type;
+    engine::philox_key key;
+    std::uint64_t      base;
+    warp_shapes<T>     shapes;
+    Finish             finish;
 
-        // This lane's attempt: for pending element m = rank % n, the owner's
-        // element `kind` on lane `owner`.
-        unsigned m = rank % n, kind = 0, owner = lane;
-        bool     found = false;
-        ROCDIST_UNROLL
-        for(unsigned k = 0; k < N; ++k)
-        {
-            const unsigned count = ROCDIST_POPCOUNT64(pending[k]);
-            if(!found && m < count)
-            {
-                kind  = k;
-                owner = nth_lane(pending[k], m);
-                found = true;
-            }
-            else if(!found)
-                m -= count;
-        }
-        warp_shapes<T> theirs;
-        theirs.even = ROCDIST_WARP_SHFL(active, shapes.even, owner);
-        theirs.odd  = ROCDIST_WARP_SHFL(active, shapes.odd, owner);
-        theirs.scale = ROCDIST_WARP_SHFL(active, shapes.scale, owner);
-        const std::uint64_t their_base
-            = ROCDIST_WARP_SHFL(active, static_cast<unsigned long long>(base), owner);
-        std::uint32_t j = 0;
-        ROCDIST_UNROLL
-        for(unsigned k = 0; k < N; ++k)
-        {
-            const std::uint32_t their_next = ROCDIST_WARP_SHFL(active, next[k], owner);
-            j                              = k == kind ? their_next : j;
-        }
-        j += rank / n;
-        const distributions::gamma_params<T> p = theirs.at(kind);
+    __device__ bool first(unsigned k, type& x) const
+    {
+        return blocks::gamma_first_attempt(key, base + k, shapes.at(k), finish, x);
+    }
+    __device__ bool retry(unsigned k, std::uint32_t j, type& x) const
+    {
+        const distributions::gamma_params<T> p = shapes.at(k);
         T                                    dv, log_u;
-        R                                    x = R(0);
-        const bool accepted = blocks::gamma_retry_attempt(key, their_base + kind, j, p, dv, log_u);
-        if(accepted)
-            x = finish(p, dv, log_u);
-        const std::uint64_t accepting = ROCDIST_WARP_BALLOT(active, accepted);
-
-        // Each pending element of this lane takes the accepted retry of
-        // lowest index made for it: its helpers in lane order.
-        unsigned before = 0; // pending elements numbered before this lane's element k
-        ROCDIST_UNROLL
-        for(unsigned k = 0; k < N; ++k)
-        {
-            const bool     mine   = (done >> k & 1u) == 0;
-            const unsigned number = before + ROCDIST_POPCOUNT64(pending[k] & below);
-            unsigned       source = lane;
-            bool           served = false;
-            for(std::uint64_t a = mine ? accepting : 0; a != 0 && !served; a &= a - 1)
-            {
-                const unsigned l = lowest_lane(a);
-                if(ROCDIST_POPCOUNT64(active & lanes_below(l)) % n == number)
-                {
-                    source = l;
-                    served = true;
-                }
-            }
-            const R got = ROCDIST_WARP_SHFL(active, x, source);
-            if(served)
-            {
-                out[k] = got;
-                done |= 1u << k;
-            }
-            else if(mine && number < lanes)
-                next[k] += (lanes - number + n - 1) / n;
-            before += ROCDIST_POPCOUNT64(pending[k]);
-        }
+        if(!blocks::gamma_retry_attempt(key, base + k, j, p, dv, log_u))
+            return false;
+        x = finish(p, dv, log_u);
+        return true;
     }
-}
+    __device__ warp_gamma_job of_lane(std::uint64_t active, unsigned owner) const
+    {
+        return {shuffled_key(active, key, owner),
+                ROCDIST_WARP_SHFL(active, static_cast<unsigned long long>(base), owner),
+                {ROCDIST_WARP_SHFL(active, shapes.even, owner), ROCDIST_WARP_SHFL(active, shapes.odd, owner),
+                 ROCDIST_WARP_SHFL(active, shapes.scale, owner)},
+                finish};
+    }
+};
 
 } // namespace rocdist::device::detail
 
@@ -191,8 +80,8 @@ __device__ void gamma_warp(philox_state& s, T shape, T scale, T (&out)[N], unsig
     const std::uint64_t base  = s.index();
     s.skipahead(N);
     const bool          valid = distributions::valid_shape(shape) && distributions::valid_shape(scale);
-    const unsigned      r     = detail::warp_gamma_elements<N>(
-        s.key(), base, detail::warp_shapes<T>{shape, shape, scale}, valid, blocks::gamma_variates<T>{}, out);
+    const detail::warp_gamma_job<T, blocks::gamma_variates<T>> job{s.key(), base, {shape, shape, scale}, {}};
+    const unsigned                                              r = detail::warp_elements<N>(job, valid, out);
     if(!valid)
         for(unsigned k = 0; k < N; ++k)
             out[k] = detail::nan<T>();
@@ -221,8 +110,8 @@ __device__ void beta_warp(philox_state& s, T a, T b, T (&out)[N], unsigned* roun
     s.skipahead(N);
     const bool          valid = distributions::valid_shape(a) && distributions::valid_shape(b);
     double              logs[2 * N];
-    const unsigned      r = detail::warp_gamma_elements<2 * N>(s.key(), base, detail::warp_shapes<T>{a, b, T(1)},
-                                                               valid, blocks::gamma_scaled_logs<T>{}, logs);
+    const detail::warp_gamma_job<T, blocks::gamma_scaled_logs<T>> job{s.key(), base, {a, b, T(1)}, {}};
+    const unsigned r = detail::warp_elements<2 * N>(job, valid, logs);
     ROCDIST_UNROLL
     for(unsigned k = 0; k < N; ++k)
         out[k] = valid ? distributions::beta_from_scaled_logs<T>(logs[2 * k], logs[2 * k + 1]) : detail::nan<T>();

@@ -83,43 +83,60 @@ ROCDIST_HOST_DEVICE double binomial_term(const binomial_params& b, double previo
     return unfused_mul(unfused_mul(previous, b.ratio), b.n - k) / (k + 1);
 }
 
+// A count of the sampler at p' as the call returns it: n minus the count
+// of failures for p above 1/2.
+ROCDIST_HOST_DEVICE unsigned int binomial_returned(const binomial_params& b, double k)
+{
+    return static_cast<unsigned int>(b.flip ? b.n - k : k);
+}
+
+// Inversion: the count of the uniform of the next two words.
+template <class Reader>
+ROCDIST_HOST_DEVICE unsigned int binomial_inversion(const binomial_params& b, Reader& words)
+{
+    const double u   = next_uniform_double(words);
+    double       pk  = b.p0;
+    double       cdf = pk;
+    double       k   = 0;
+    while(u > cdf && k < b.n)
+    {
+        pk                = binomial_term(b, pk, k);
+        k                 = k + 1;
+        const double next = cdf + pk;
+        if(next == cdf)
+            break;
+        cdf = next;
+    }
+    return binomial_returned(b, k);
+}
+
+// One attempt of BTRS from the next four words: true with the count (as
+// the call returns it) in count when it is accepted. Attempt j of an
+// element reads block j of its substream, as poisson_attempt's.
+template <class Reader>
+ROCDIST_HOST_DEVICE bool binomial_attempt(const binomial_params& b, Reader& words, unsigned int& count)
+{
+    const double u  = next_uniform_double(words) - 0.5; // exact
+    const double v  = next_uniform_double(words);
+    const double us = 0.5 - std::fabs(u);
+    const double k  = std::floor(unfused_mul(2 * b.a / us + b.b, u) + b.c);
+    if(k < 0 || k > b.n)
+        return false;
+    count = binomial_returned(b, k);
+    if(us >= 0.07 && v <= b.v_r)
+        return true;
+    const double hat = unfused_mul(v, b.alpha) / (b.a / unfused_mul(us, us) + b.b);
+    return reproducible::log(hat) <= log_binomial_pmf(k, b.n, b.p) - b.log_f_m;
+}
+
 template <class Reader>
 ROCDIST_HOST_DEVICE unsigned int binomial_variate(const binomial_params& b, Reader& words)
 {
-    double k = 0;
     if(b.inversion)
-    {
-        const double u   = next_uniform_double(words);
-        double       pk  = b.p0;
-        double       cdf = pk;
-        while(u > cdf && k < b.n)
-        {
-            pk                = binomial_term(b, pk, k);
-            k                 = k + 1;
-            const double next = cdf + pk;
-            if(next == cdf)
-                break;
-            cdf = next;
-        }
-    }
-    else
-    {
-        for(;;)
-        {
-            const double u  = next_uniform_double(words) - 0.5; // exact
-            const double v  = next_uniform_double(words);
-            const double us = 0.5 - std::fabs(u);
-            k               = std::floor(unfused_mul(2 * b.a / us + b.b, u) + b.c);
-            if(k < 0 || k > b.n)
-                continue;
-            if(us >= 0.07 && v <= b.v_r)
-                break;
-            const double hat = unfused_mul(v, b.alpha) / (b.a / unfused_mul(us, us) + b.b);
-            if(reproducible::log(hat) <= log_binomial_pmf(k, b.n, b.p) - b.log_f_m)
-                break;
-        }
-    }
-    return static_cast<unsigned int>(b.flip ? b.n - k : k);
+        return binomial_inversion(b, words);
+    for(unsigned int count = 0;;)
+        if(binomial_attempt(b, words, count))
+            return count;
 }
 
 } // namespace rocdist::distributions

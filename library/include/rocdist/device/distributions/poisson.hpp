@@ -86,42 +86,56 @@ ROCDIST_HOST_DEVICE double poisson_term(double previous, double lambda, unsigned
 // (at lambda = 2^31 its probability is below e^-10^8).
 constexpr double largest_count = 4294967295.0;
 
+// Inversion: the count of the uniform of the next two words.
+template <class Reader>
+ROCDIST_HOST_DEVICE unsigned int poisson_inversion(const poisson_params& p, Reader& words)
+{
+    const double u   = next_uniform_double(words);
+    double       pk  = p.p0;
+    double       cdf = pk;
+    unsigned int k   = 0;
+    while(u > cdf)
+    {
+        ++k;
+        pk                = poisson_term(pk, p.lambda, k);
+        const double next = cdf + pk;
+        if(next == cdf)
+            break;
+        cdf = next;
+    }
+    return k;
+}
+
+// One attempt of PTRS from the next four words: true with the count in k
+// when it is accepted. Attempt j of an element reads block j of its
+// substream, so attempts can be made out of order (the device API's
+// warp-cooperative samplers make an element's attempts on several lanes).
+template <class Reader>
+ROCDIST_HOST_DEVICE bool poisson_attempt(const poisson_params& p, Reader& words, unsigned int& count)
+{
+    const double u  = next_uniform_double(words) - 0.5; // exact
+    const double v  = next_uniform_double(words);
+    const double us = 0.5 - std::fabs(u);
+    const double k  = std::floor((unfused_mul(2 * p.a / us + p.b, u) + p.lambda) + 0.43);
+    if(k < 0 || k > largest_count)
+        return false;
+    count = static_cast<unsigned int>(k);
+    if(us >= 0.07 && v <= p.v_r)
+        return true;
+    if(us < 0.013 && v > us)
+        return false;
+    const double hat = unfused_mul(v, p.inv_alpha) / (p.a / unfused_mul(us, us) + p.b);
+    return reproducible::log(hat) <= log_poisson_pmf(k, p.lambda, p.log_lambda);
+}
+
 template <class Reader>
 ROCDIST_HOST_DEVICE unsigned int poisson_variate(const poisson_params& p, Reader& words)
 {
     if(p.inversion)
-    {
-        const double u   = next_uniform_double(words);
-        double       pk  = p.p0;
-        double       cdf = pk;
-        unsigned int k   = 0;
-        while(u > cdf)
-        {
-            ++k;
-            pk                = poisson_term(pk, p.lambda, k);
-            const double next = cdf + pk;
-            if(next == cdf)
-                break;
-            cdf = next;
-        }
-        return k;
-    }
-    for(;;)
-    {
-        const double u  = next_uniform_double(words) - 0.5; // exact
-        const double v  = next_uniform_double(words);
-        const double us = 0.5 - std::fabs(u);
-        const double k  = std::floor((unfused_mul(2 * p.a / us + p.b, u) + p.lambda) + 0.43);
-        if(k < 0 || k > largest_count)
-            continue;
-        if(us >= 0.07 && v <= p.v_r)
-            return static_cast<unsigned int>(k);
-        if(us < 0.013 && v > us)
-            continue;
-        const double hat = unfused_mul(v, p.inv_alpha) / (p.a / unfused_mul(us, us) + p.b);
-        if(reproducible::log(hat) <= log_poisson_pmf(k, p.lambda, p.log_lambda))
-            return static_cast<unsigned int>(k);
-    }
+        return poisson_inversion(p, words);
+    for(unsigned int k = 0;;)
+        if(poisson_attempt(p, words, k))
+            return k;
 }
 
 } // namespace rocdist::distributions
