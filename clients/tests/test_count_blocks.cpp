@@ -5,12 +5,15 @@
 // sizes, misalignments): inversion through the call's table, the first
 // attempts of PTRS and BTRS in the lanes with their log tests, and the
 // scalar retries, on both sides of each method's boundary, with the
-// binomial's flip (p above 1/2). And the inversion tables: complete, within
+// binomial's flip (p above 1/2); and the per-element calls
+// (count_element_blocks.cpp), both methods mixed in every span. And the
+// inversion tables: complete, within
 // their capacity, across both samplers' domains.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -48,6 +51,92 @@ TEST_P(host_vector_kernels, poisson_counts_bit_identical)
             },
             same_count);
     }
+}
+
+// Runs `call` on each request of requests() with parameters made for its
+// n by `make`, and compares every count with the functor's (made from the
+// key, the request's offset and its parameters).
+template <class Make, class Functor, class Call>
+void compare_per_element(Make make, Functor functor, Call call)
+{
+    rocdist_generator gen = nullptr;
+    ASSERT_EQ(rocdist_create_generator_host(&gen, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    for(const request& q : requests())
+    {
+        SCOPED_TRACE(::testing::Message() << "seed " << q.seed << " offset " << q.offset << " n " << q.n);
+        const auto parameters = make(q.n);
+        ASSERT_EQ(rocdist_set_seed(gen, q.seed), ROCDIST_STATUS_SUCCESS);
+        ASSERT_EQ(rocdist_set_offset(gen, q.offset), ROCDIST_STATUS_SUCCESS);
+        backend_buffer<unsigned int> buffer(backend::host, q.n, q.misalign);
+        ASSERT_EQ(call(gen, buffer.data(), q.n, parameters), ROCDIST_STATUS_SUCCESS);
+        const std::vector<unsigned int> got = buffer.outputs();
+        const auto f = functor(rocdist::engine::philox_key_from_seed(q.seed), q.offset, q.n, parameters);
+        size_t     bad = 0;
+        for(size_t j = 0; j < q.n && bad < 5; ++j)
+            if(got[j] != element(f, q.offset + j))
+            {
+                ADD_FAILURE() << "element " << j << ": got " << got[j] << ", functor " << element(f, q.offset + j);
+                ++bad;
+            }
+    }
+    EXPECT_EQ(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS);
+}
+
+// A uniform in [0, 1) of j, without a generator's state.
+double mixed(size_t j, unsigned long long salt)
+{
+    return static_cast<double>(((j + salt) * 0x9E3779B97F4A7C15ull) >> 11) * 0x1p-53;
+}
+
+// A lambda per element: lambdas log-uniform over [1e-3, 2e9] with 0, both
+// sides of 10 and the largest mixed in, so every span holds both methods,
+// each slot with its own lambda; the elements an attempt rejects, retried
+// in the lanes, keep theirs.
+TEST_P(host_vector_kernels, poisson_lambdas_counts_bit_identical)
+{
+    compare_per_element(
+        [](size_t n) {
+            std::vector<double> lambdas(n);
+            const double        special[] = {0.0, 9.99, 10.0, 2147483648.0};
+            for(size_t j = 0; j < n; ++j)
+                lambdas[j] = j % 7 == 3 ? special[j / 7 % 4] : std::exp(-6.9 + 28.3 * mixed(j, 0));
+            return lambdas;
+        },
+        [](rocdist::engine::philox_key k, unsigned long long offset, size_t n, const std::vector<double>& lambdas) {
+            return blocks::count_functor<blocks::lambda_array>{k, {lambdas.data(), offset, n}};
+        },
+        [](rocdist_generator g, unsigned int* out, size_t n, const std::vector<double>& lambdas) {
+            return rocdist_generate_poisson_lambdas(g, out, n, lambdas.data());
+        });
+}
+
+// (trials, p) per element: trials log-uniform over [1, 2^32 - 1] and p
+// uniform in [0, 1), with trials 0 and p in {0, 1/2, 1} mixed in: both
+// methods, both sides of p = 1/2 (the flip) and BTRS's proposals of 0 and n.
+TEST_P(host_vector_kernels, binomial_parameters_counts_bit_identical)
+{
+    struct parameters
+    {
+        std::vector<unsigned int> trials;
+        std::vector<double>       p;
+    };
+    compare_per_element(
+        [](size_t n) {
+            parameters x{std::vector<unsigned int>(n), std::vector<double>(n)};
+            const double special[] = {0.0, 0.5, 1.0};
+            for(size_t j = 0; j < n; ++j)
+            {
+                x.trials[j] = j % 11 == 5 ? 0u : static_cast<unsigned int>(std::exp(22.18 * mixed(j, 1)));
+                x.p[j]      = j % 5 == 2 ? special[j / 5 % 3] : mixed(j, 2);
+            }
+            return x;
+        },
+        [](rocdist::engine::philox_key k, unsigned long long offset, size_t n, const parameters& x) {
+            return blocks::count_functor<blocks::binomial_arrays>{k, {x.trials.data(), x.p.data(), offset, n}};
+        },
+        [](rocdist_generator g, unsigned int* out, size_t n, const parameters& x) {
+            return rocdist_generate_binomial_parameters(g, out, n, x.trials.data(), x.p.data());
+        });
 }
 
 // Inversion (n p' below 10, flipped above p = 1/2), BTRS with failures

@@ -112,11 +112,13 @@ using gamma_double_sampler   = backend::gamma_sampler<double>;
     X(beta_float)                                                                                  \
     X(beta_double)
 
-// Block functors whose host kernels are in simd/count_blocks.cpp.
+// Block functors whose host kernels are in simd/count_blocks.cpp (one
+// parameter) and simd/count_element_blocks.cpp (a parameter per element).
 #define ROCDIST_SAMPLERS_WITH_COUNT_BLOCKS(X)                                                      \
     X(poisson)                                                                                     \
+    X(binomial)
+#define ROCDIST_SAMPLERS_WITH_COUNT_ELEMENT_BLOCKS(X)                                              \
     X(poisson_lambdas)                                                                             \
-    X(binomial)                                                                                    \
     X(binomial_parameters)
 
 // Block functors the host runs through another sampler: 16-bit outputs are
@@ -139,7 +141,8 @@ using gamma_double_sampler   = backend::gamma_sampler<double>;
 // block functor.
 #define ROCDIST_SAMPLERS_WITH_HOST_BLOCKS(X)                                                       \
     ROCDIST_SAMPLERS_WITH_BLOCK_KERNELS(X) ROCDIST_SAMPLERS_WITH_GAMMA_BLOCKS(X)                   \
-        ROCDIST_SAMPLERS_WITH_COUNT_BLOCKS(X) ROCDIST_SAMPLERS_WITH_COMPOSED_BLOCKS(X)
+        ROCDIST_SAMPLERS_WITH_COUNT_BLOCKS(X) ROCDIST_SAMPLERS_WITH_COUNT_ELEMENT_BLOCKS(X)           \
+            ROCDIST_SAMPLERS_WITH_COMPOSED_BLOCKS(X)
 #define ROCDIST_BLOCK_SAMPLERS(X)                                                                  \
     ROCDIST_SAMPLERS_WITH_HOST_BLOCKS(X) ROCDIST_SAMPLERS_NARROWED(X)
 

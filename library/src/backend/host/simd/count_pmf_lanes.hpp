@@ -98,21 +98,22 @@ HWY_INLINE hn::Vec<DD> stirling_error(DD dd, hn::Vec<DD> k, hn::Vec<DD> log_k)
 }
 
 // distributions::log_poisson_pmf(k, lambda, log lambda) for an integer k >=
-// 0: (k log lambda - lambda) - log k! below 16, the saddle-point form from
-// 16 on. Lanes whose k is 0 take the series' branch's values elsewhere
-// (log of a positive stand-in), then the small form.
+// 0, each lane with its lambda: (k log lambda - lambda) - log k! below 16,
+// the saddle-point form from 16 on. Lanes whose k is 0 take the series'
+// branch's values elsewhere (log of a positive stand-in), then the small
+// form.
 template <class DD>
-HWY_INLINE hn::Vec<DD> log_poisson_pmf(DD dd, hn::Vec<DD> k, double lambda, double log_lambda)
+HWY_INLINE hn::Vec<DD> log_poisson_pmf(DD dd, hn::Vec<DD> k, hn::Vec<DD> lambda, hn::Vec<DD> log_lambda)
 {
     const auto small  = hn::Lt(k, hn::Set(dd, 16.0));
     auto       result = hn::Zero(dd);
     if(!hn::AllFalse(dd, small))
-        result = hn::Sub(hn::Sub(hn::Mul(k, hn::Set(dd, log_lambda)), hn::Set(dd, lambda)), log_small_factorial(dd, k));
+        result = hn::Sub(hn::Sub(hn::Mul(k, log_lambda), lambda), log_small_factorial(dd, k));
     if(!hn::AllTrue(dd, small))
     {
         const auto large = hn::IfThenElse(small, hn::Set(dd, 16.0), k);
         const auto s     = hn::Neg(stirling_error_series(dd, large));
-        const auto t     = hn::Sub(hn::Sub(s, deviance(dd, large, hn::Set(dd, lambda))),
+        const auto t     = hn::Sub(hn::Sub(s, deviance(dd, large, lambda)),
                                    hn::Set(dd, distributions::half_log_two_pi));
         result = hn::IfThenElse(small, result, hn::Sub(t, hn::Mul(hn::Set(dd, 0.5), reproducible_log(dd, large))));
     }
@@ -120,42 +121,70 @@ HWY_INLINE hn::Vec<DD> log_poisson_pmf(DD dd, hn::Vec<DD> k, double lambda, doub
 }
 
 // What distributions::log_binomial_pmf(k, n, p) computes from (n, p) alone,
-// once per call.
-struct binomial_pmf_constants
+// for the lanes of one vector, each lane with its (n, p), 0 < p <= 1/2:
+// row j holds constant j of every lane (n p and n (1 - p) with their
+// rounding errors, Stirling's error of n, log n). Rows of doubles, not
+// vectors: a struct cannot hold SVE's.
+struct binomial_pmf_rows
 {
-    double n, np, nq, np_error, nq_error, stirling_n, log_n;
+    enum
+    {
+        n,
+        np,
+        nq,
+        np_error,
+        nq_error,
+        stirling_n,
+        log_n,
+        count
+    };
+    HWY_ALIGN double row[count][hn::MaxLanes(hn::ScalableTag<double>())];
 };
 
-inline binomial_pmf_constants make_binomial_pmf_constants(double n, double p)
+// The rows of (n, p) lane by lane. The errors are fused multiply-adds, as
+// the scalar function's std::fma: only targets with FMA have this (every
+// target with vector kernels; the others emulate MulAdd, inexactly).
+#if HWY_NATIVE_FMA
+template <class DD>
+HWY_INLINE void make_binomial_pmf_rows(DD dd, hn::Vec<DD> n, hn::Vec<DD> p, binomial_pmf_rows& r)
 {
-    namespace d        = distributions;
-    const double q     = 1 - p;
-    const double np    = unfused_mul(n, p);
-    const double nq    = unfused_mul(n, q);
-    const double np_e  = std::fma(n, p, -np);
-    const double nq_e  = std::fma(n, q, -nq) + unfused_mul(n, (1 - q) - p);
-    return {n, np, nq, np_e, nq_e, d::stirling_error(n), d::reproducible::log(n)};
+    using rows       = binomial_pmf_rows;
+    const auto one   = hn::Set(dd, 1.0);
+    const auto q     = hn::Sub(one, p);
+    const auto np    = hn::Mul(n, p);
+    const auto nq    = hn::Mul(n, q);
+    const auto log_n = reproducible_log(dd, n);
+    hn::Store(n, dd, r.row[rows::n]);
+    hn::Store(np, dd, r.row[rows::np]);
+    hn::Store(nq, dd, r.row[rows::nq]);
+    hn::Store(hn::MulAdd(n, p, hn::Neg(np)), dd, r.row[rows::np_error]);
+    hn::Store(hn::Add(hn::MulAdd(n, q, hn::Neg(nq)), hn::Mul(n, hn::Sub(hn::Sub(one, q), p))), dd,
+              r.row[rows::nq_error]);
+    hn::Store(stirling_error(dd, n, log_n), dd, r.row[rows::stirling_n]);
+    hn::Store(log_n, dd, r.row[rows::log_n]);
 }
+#endif
 
 // distributions::deviance(x, m_rounded, error).
 template <class DD>
-HWY_INLINE hn::Vec<DD> deviance(DD dd, hn::Vec<DD> x, double m_rounded, double error)
+HWY_INLINE hn::Vec<DD> deviance(DD dd, hn::Vec<DD> x, hn::Vec<DD> m, hn::Vec<DD> error)
 {
-    const auto m = hn::Set(dd, m_rounded);
-    return hn::Add(deviance(dd, x, m), hn::Mul(hn::Set(dd, error), hn::Sub(hn::Set(dd, 1.0), hn::Div(x, m))));
+    return hn::Add(deviance(dd, x, m), hn::Mul(error, hn::Sub(hn::Set(dd, 1.0), hn::Div(x, m))));
 }
 
 // distributions::log_binomial_pmf(k, n, p) for 1 <= k <= n - 1.
 template <class DD>
-HWY_INLINE hn::Vec<DD> log_binomial_pmf(DD dd, hn::Vec<DD> k, const binomial_pmf_constants& c)
+HWY_INLINE hn::Vec<DD> log_binomial_pmf(DD dd, hn::Vec<DD> k, const binomial_pmf_rows& r)
 {
-    const auto j     = hn::Sub(hn::Set(dd, c.n), k);
+    using rows       = binomial_pmf_rows;
+    const auto row   = [&](int j) { return hn::Load(dd, r.row[j]); };
+    const auto j     = hn::Sub(row(rows::n), k);
     const auto log_k = reproducible_log(dd, k);
     const auto log_j = reproducible_log(dd, j);
-    const auto s     = hn::Sub(hn::Sub(hn::Set(dd, c.stirling_n), stirling_error(dd, k, log_k)),
-                               stirling_error(dd, j, log_j));
-    const auto d     = hn::Add(deviance(dd, k, c.np, c.np_error), deviance(dd, j, c.nq, c.nq_error));
-    const auto l     = hn::Sub(hn::Sub(hn::Set(dd, c.log_n), log_k), log_j);
+    const auto s     = hn::Sub(hn::Sub(row(rows::stirling_n), stirling_error(dd, k, log_k)), stirling_error(dd, j, log_j));
+    const auto d     = hn::Add(deviance(dd, k, row(rows::np), row(rows::np_error)),
+                               deviance(dd, j, row(rows::nq), row(rows::nq_error)));
+    const auto l     = hn::Sub(hn::Sub(row(rows::log_n), log_k), log_j);
     return hn::Sub(hn::Add(hn::Sub(s, d), hn::Mul(hn::Set(dd, 0.5), l)), hn::Set(dd, distributions::half_log_two_pi));
 }
 

@@ -3,7 +3,8 @@
 // scalar function's order (each product rounded, then each sum; this file's
 // includers are compiled with -ffp-contract=off), so every value is
 // bit-identical to the scalar one's: the exponentials' and the count
-// samplers' kernels (exponential_lanes.hpp, count_pmf_lanes.hpp).
+// samplers' kernels (exponential_lanes.hpp, count_pmf_lanes.hpp,
+// count_blocks.cpp); and reproducible::exp where its value is normal.
 //
 // Per-target code (see philox_lanes.hpp).
 #if defined(ROCDIST_BACKEND_HOST_SIMD_REPRODUCIBLE_MATH_LANES_HPP) == defined(HWY_TARGET_TOGGLE)
@@ -68,6 +69,36 @@ HWY_INLINE hn::Vec<DD> reproducible_log(DD dd, hn::Vec<DD> x)
     log_parts(dd, x, m, k);
     const auto one = hn::Set(dd, 1.0);
     return scaled_by_ln2(dd, k, twice_atanh(dd, hn::Div(hn::Sub(m, one), hn::Add(m, one))));
+}
+
+// reproducible::log1p(x) for x > -1: 2 atanh(x / (2 + x)) in (-0.29,
+// 0.41), log(1 + x) elsewhere, both through one twice_atanh.
+template <class DD>
+HWY_INLINE hn::Vec<DD> reproducible_log1p(DD dd, hn::Vec<DD> x)
+{
+    const auto  one  = hn::Set(dd, 1.0);
+    const auto  near = hn::And(hn::Gt(x, hn::Set(dd, -0.29)), hn::Lt(x, hn::Set(dd, 0.41)));
+    hn::Vec<DD> m, k;
+    log_parts(dd, hn::IfThenElse(near, one, hn::Add(one, x)), m, k);
+    const auto f = hn::IfThenElse(near, hn::Div(x, hn::Add(hn::Set(dd, 2.0), x)), hn::Div(hn::Sub(m, one), hn::Add(m, one)));
+    const auto t = twice_atanh(dd, f);
+    return hn::IfThenElse(near, t, scaled_by_ln2(dd, k, t));
+}
+
+// reproducible::exp(x) for x whose e^x is a normal double (x >= -708, x
+// <= 709): the scaling by 2^k is a product with 2^k, exact there.
+template <class DD>
+HWY_INLINE hn::Vec<DD> reproducible_exp(DD dd, hn::Vec<DD> x)
+{
+    namespace r = distributions::reproducible;
+    const hn::RebindToSigned<DD> di;
+    const auto k = hn::Floor(hn::Add(hn::Mul(x, hn::Set(dd, 1.4426950408889634)), hn::Set(dd, 0.5)));
+    const auto t = hn::Sub(hn::Sub(x, hn::Mul(k, hn::Set(dd, r::ln2_head))), hn::Mul(k, hn::Set(dd, r::ln2_tail)));
+    auto       p = hn::Set(dd, 1.0);
+    for(int j = 13; j >= 1; --j)
+        p = hn::Add(hn::Mul(hn::Mul(t, p), hn::Set(dd, 1.0 / j)), hn::Set(dd, 1.0));
+    const auto two_k = hn::BitCast(dd, hn::ShiftLeft<52>(hn::Add(hn::ConvertTo(di, k), hn::Set(di, 1023))));
+    return hn::Mul(p, two_k);
 }
 
 } // namespace rocdist::host::simd::HWY_NAMESPACE

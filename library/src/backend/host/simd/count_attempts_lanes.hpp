@@ -1,0 +1,266 @@
+// The machinery of the host's Poisson and binomial kernels
+// (count_blocks.cpp, count_element_blocks.cpp): blocks 0 of a span of
+// elements' substreams drawn in the lanes, and batches of attempts of
+// transformed rejection (PTRS, BTRS) with their squeeze and log tests in
+// 64-bit lanes, the scalar sampler's operations in its order, every slot
+// with the constants its Test gives it. The elements an attempt rejects
+// (11% at lambda = 1e6, 25% at 10) are gathered for the next, up to the
+// fourth, whose blocks are drawn for them in the lanes; an element still
+// rejected, or a binomial proposal of 0 or n needing the test, runs the
+// scalar sampler from that attempt. Every count is the scalar functor's.
+//
+// Per-target code (see philox_lanes.hpp).
+#if defined(ROCDIST_BACKEND_HOST_SIMD_COUNT_ATTEMPTS_LANES_HPP) == defined(HWY_TARGET_TOGGLE)
+#ifdef ROCDIST_BACKEND_HOST_SIMD_COUNT_ATTEMPTS_LANES_HPP
+#undef ROCDIST_BACKEND_HOST_SIMD_COUNT_ATTEMPTS_LANES_HPP
+#else
+#define ROCDIST_BACKEND_HOST_SIMD_COUNT_ATTEMPTS_LANES_HPP
+#endif
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include <hwy/highway.h>
+
+#include "backend/host/simd/philox_lanes.hpp"
+#include "backend/host/simd/reproducible_math_lanes.hpp"
+#include "backend/host/simd/uniform_lanes.hpp"
+#include "rocdist/device/blocks/count_functors.hpp"
+#include "rocdist/device/engine/substream.hpp"
+
+HWY_BEFORE_NAMESPACE();
+namespace rocdist::host::simd::HWY_NAMESPACE
+{
+namespace hn = hwy::HWY_NAMESPACE;
+
+// A batch of attempts of transformed rejection, one per slot, in three
+// passes: each attempt's proposal and squeeze in 64-bit lanes, the attempts
+// the squeeze leaves to the log test gathered densely; their tests a vector
+// at a time; then each slot's count, or what the scalar sampler is to do.
+struct attempts
+{
+    // Slots: a span of elements, a multiple of every target's lanes.
+    static constexpr std::size_t span = 256;
+    // What an attempt left: a count (>= 0), a rejection (the element goes
+    // on to its next attempt), or a test the lanes leave to the scalar
+    // sampler (a binomial count of 0 or n, whose log probability has a form
+    // of its own), which takes the attempt again.
+    static constexpr std::int64_t rejected = -1, scalar = -2;
+
+    // The attempt's block: u from words 0-1, v from words 2-3.
+    HWY_ALIGN std::uint32_t w[4][span];
+    HWY_ALIGN std::int64_t  counts[span];
+    // The proposals and hats, and the slots whose test is to run.
+    HWY_ALIGN double k[span];
+    HWY_ALIGN double hat[span];
+    std::uint16_t    tested_at[span];
+    std::size_t      tested = 0;
+
+    engine::philox_words block(std::size_t i) const { return {{w[0][i], w[1][i], w[2][i], w[3][i]}}; }
+};
+
+// Block 0 of the substreams of elements first .. first + count - 1 (count
+// a multiple of Lanes(d32)).
+template <class Parameters>
+void draw_first_blocks(const philox_round_keys& keys, std::uint64_t first, std::size_t count, attempts& a)
+{
+    const std::uint32_t word1 = engine::element_substream(Parameters::tag, 0).word1;
+    const d32_t         d;
+    for(std::size_t g = 0; g < count; g += hn::Lanes(d))
+    {
+        v32_t w0, w1, w2, w3;
+        substream_counters(d, 0, word1, first + g, w0, w1, w2, w3);
+        philox_rounds(d, keys, w0, w1, w2, w3);
+        hn::Store(w0, d, a.w[0] + g);
+        hn::Store(w1, d, a.w[1] + g);
+        hn::Store(w2, d, a.w[2] + g);
+        hn::Store(w3, d, a.w[3] + g);
+    }
+}
+
+// Block `block` of the substreams of elements indices[0 .. count) into
+// slots 0 .. count - 1 (and past them, to a whole vector, lanes to drop).
+template <class Parameters>
+void draw_blocks(const philox_round_keys& keys, std::uint32_t block, const std::uint64_t* indices, std::size_t count,
+                 attempts& a)
+{
+    const std::uint32_t word1 = engine::element_substream(Parameters::tag, 0).word1;
+    const d32_t         d;
+    for(std::size_t g = 0; g < count; g += hn::Lanes(d))
+    {
+        v32_t w0, w1, w2, w3;
+        substream_blocks(d, keys, word1, block, indices + g, std::min(hn::Lanes(d), count - g), w0, w1, w2, w3);
+        hn::Store(w0, d, a.w[0] + g);
+        hn::Store(w1, d, a.w[1] + g);
+        hn::Store(w2, d, a.w[2] + g);
+        hn::Store(w3, d, a.w[3] + g);
+    }
+}
+
+// Pass 1 at slots h .. h + Lanes(dd) - 1: u - 1/2 from words 0-1, v from
+// words 2-3, k from the Test's proposal; the squeeze's counts, and the
+// attempts for the log test gathered with their hat. The Test gives the
+// constants of the slots (a, b, v_r, the hat's scale, the largest count)
+// and the proposal's count.
+template <class Test>
+HWY_INLINE void propose(const Test& test, std::size_t h, attempts& a)
+{
+    const hn::ScalableTag<double>                 dd;
+    const hn::RebindToUnsigned<decltype(dd)>      du;
+    const hn::RebindToSigned<decltype(dd)>        di;
+    const hn::Rebind<std::uint32_t, decltype(dd)> d32;
+    const auto word = [&](unsigned k) { return hn::PromoteTo(du, hn::LoadU(d32, a.w[k] + h)); };
+    const auto half = hn::Set(dd, 0.5);
+    const auto u    = hn::Sub(uniform_double(dd, word(0), word(1)), half); // exact
+    const auto v    = uniform_double(dd, word(2), word(3));
+    const auto us   = hn::Sub(half, hn::Abs(u));
+    const auto ca   = test.a(dd, h);
+    const auto cb   = test.b(dd, h);
+    const auto k    = test.count(dd, hn::Mul(hn::Add(hn::Div(hn::Add(ca, ca), us), cb), u), h);
+    const auto inside   = hn::And(hn::Ge(k, hn::Zero(dd)), hn::Le(k, test.largest(dd, h)));
+    const auto accepted = hn::And(inside, hn::And(hn::Ge(us, hn::Set(dd, 0.07)), hn::Le(v, test.v_r(dd, h))));
+    auto       open     = hn::AndNot(accepted, inside);
+    if(test.early_reject)
+        open = hn::AndNot(hn::And(hn::Lt(us, hn::Set(dd, 0.013)), hn::Gt(v, us)), open);
+    const auto in_lanes = test.in_lanes(dd, k, h);
+    const auto tested   = hn::And(open, in_lanes);
+    const auto code = hn::IfThenElse(hn::AndNot(in_lanes, open), hn::Set(dd, double(attempts::scalar)),
+                                     hn::Set(dd, double(attempts::rejected)));
+    hn::StoreU(hn::ConvertTo(di, hn::IfThenElse(accepted, k, code)), di, a.counts + h);
+    if(hn::AllFalse(dd, tested))
+        return;
+    const auto hat = hn::Div(hn::Mul(v, test.hat_scale(dd, h)), hn::Add(hn::Div(ca, hn::Mul(us, us)), cb));
+    hn::StoreU(k, dd, a.k + h);
+    hn::StoreU(hat, dd, a.hat + h);
+    std::uint8_t bits[8] = {};
+    hn::StoreMaskBits(dd, tested, bits);
+    for(std::size_t j = 0; j < hn::Lanes(dd); ++j)
+        if(bits[j / 8] >> (j % 8) & 1)
+            a.tested_at[a.tested++] = static_cast<std::uint16_t>(h + j);
+}
+
+// Pass 2: the gathered tests, log(hat) against the log probability; a
+// passed test's count replaces the slot's rejection.
+template <class Test>
+HWY_INLINE void test_gathered(const Test& test, attempts& a)
+{
+    const hn::ScalableTag<double>          dd;
+    const hn::RebindToSigned<decltype(dd)> di;
+    HWY_ALIGN double                       k_of[max_lanes], hat_of[max_lanes];
+    HWY_ALIGN std::int64_t                 passed[max_lanes];
+    const std::size_t                      lanes = hn::Lanes(dd);
+    for(std::size_t t = 0; t < a.tested; t += lanes)
+    {
+        // Lanes past the last test repeat this vector's first.
+        const std::size_t live = std::min(lanes, a.tested - t);
+        std::uint16_t     slots[max_lanes];
+        for(std::size_t j = 0; j < lanes; ++j)
+        {
+            slots[j]  = a.tested_at[t + (j < live ? j : 0)];
+            k_of[j]   = a.k[slots[j]];
+            hat_of[j] = a.hat[slots[j]];
+        }
+        const auto k     = hn::Load(dd, k_of);
+        const auto below = hn::Le(reproducible_log(dd, hn::Load(dd, hat_of)), test.log_pmf(dd, k, slots));
+        hn::Store(hn::ConvertTo(di, hn::IfThenElse(below, k, hn::Set(dd, -1.0))), di, passed);
+        for(std::size_t j = 0; j < lanes && t + j < a.tested; ++j)
+            if(passed[j] >= 0)
+                a.counts[a.tested_at[t + j]] = passed[j];
+    }
+}
+
+// The scalar sampler of element e from its block 0, after its first
+// `done` attempts.
+template <class Parameters>
+unsigned int scalar_count(const blocks::count_functor<Parameters>& f, std::uint64_t e,
+                          const engine::philox_words& block0, unsigned done)
+{
+    engine::substream_reader words(f.key, engine::element_substream(Parameters::tag, e), block0);
+    for(unsigned skip = 0; skip < 4 * done; ++skip) // an attempt reads four words
+        words.next();
+    return f.parameters.sample(e, words);
+}
+
+// Spans of a call's elements with their blocks 0 drawn: each(s, m) for the
+// m elements from first + s.
+template <class Parameters, class Each>
+void for_each_span(const blocks::count_functor<Parameters>& f, std::uint64_t first, std::uint64_t blocks,
+                   attempts& a, Each each)
+{
+    const auto        keys  = make_round_keys(f.key);
+    const std::size_t lanes = hn::Lanes(d32_t());
+    for(std::uint64_t s = 0; s < blocks; s += attempts::span)
+    {
+        const std::size_t m = static_cast<std::size_t>(std::min<std::uint64_t>(attempts::span, blocks - s));
+        draw_first_blocks<Parameters>(keys, first + s, (m + lanes - 1) / lanes * lanes, a);
+        each(s, m);
+    }
+}
+
+// Attempts in the lanes after the first, for the elements it rejected (11%
+// at lambda = 1e6, 25% at 10); rarer ones finish in the scalar sampler.
+constexpr unsigned attempts_in_lanes = 3;
+
+// Transformed rejection for the m elements in slots 0 .. m - 1 of a, whose
+// blocks 0 are drawn: slot i is element first + place[i], written to
+// out[place[i]]. tests.first() tests a's slots; tests.retry(at, left) a
+// batch whose slot j is a's slot at[j].
+template <class Parameters, class Tests, class Place>
+void reject_in_lanes(const blocks::count_functor<Parameters>& f, const philox_round_keys& keys, Tests& tests,
+                     attempts& a, std::size_t m, std::uint64_t first, unsigned int* out, const Place& place)
+{
+    const std::size_t wide        = hn::Lanes(hn::ScalableTag<double>());
+    const auto        attempt_all = [&](const auto& test, attempts& batch, std::size_t count) {
+        batch.tested = 0;
+        for(std::size_t h = 0; h < count; h += wide)
+            propose(test, h, batch);
+        test_gathered(test, batch);
+    };
+    attempts      retry;
+    std::uint64_t pending[attempts::span]; // rejected elements' stream indices
+    std::uint16_t at[attempts::span];      // and their slots in a
+    attempt_all(tests.first(), a, m);
+    std::size_t left = 0;
+    for(std::size_t i = 0; i < m; ++i)
+    {
+        const std::int64_t c = a.counts[i];
+        if(c >= 0)
+            out[place[i]] = tests.returned(i, c);
+        else if(c == attempts::scalar)
+            out[place[i]] = scalar_count(f, first + place[i], a.block(i), 0);
+        else
+        {
+            pending[left] = first + place[i];
+            at[left++]    = static_cast<std::uint16_t>(i);
+        }
+    }
+    unsigned done = 1;
+    for(; left > 0 && done <= attempts_in_lanes; ++done)
+    {
+        draw_blocks<Parameters>(keys, done, pending, left, retry);
+        attempt_all(tests.retry(at, left), retry, left);
+        std::size_t still = 0;
+        for(std::size_t j = 0; j < left; ++j)
+        {
+            const std::int64_t c = retry.counts[j];
+            if(c >= 0)
+                out[place[at[j]]] = tests.returned(at[j], c);
+            else if(c == attempts::scalar)
+                out[place[at[j]]] = scalar_count(f, pending[j], a.block(at[j]), done);
+            else
+            {
+                pending[still] = pending[j];
+                at[still++]    = at[j];
+            }
+        }
+        left = still;
+    }
+    for(std::size_t j = 0; j < left; ++j)
+        out[place[at[j]]] = scalar_count(f, pending[j], a.block(at[j]), done);
+}
+
+} // namespace rocdist::host::simd::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif // per-target include guard

@@ -1,0 +1,476 @@
+// The host backend's kernels of the per-element Poisson and binomial
+// samplers (backend/sampler_list.hpp), compiled once for each Highway
+// target like block_kernels.cpp. A vector target draws a span's blocks 0
+// in the lanes (count_attempts_lanes.hpp), then gathers the span's
+// elements by method into two batches of slots, each slot with its
+// element's parameters:
+// - inversion: every lane's search, p_0 and its steps, until each lane's
+//   has stopped;
+// - transformed rejection (PTRS, BTRS): each slot's constants made in the
+//   lanes as distributions::make_poisson_params and make_binomial_params
+//   make them (for BTRS with the log probability of the mode), then the
+//   attempts in the lanes, every slot with its own constants.
+// Every count is the scalar functor's. This file is compiled with
+// -ffp-contract=off, as block_kernels.cpp is.
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/host/simd/block_kernels.hpp"
+#include "build_config.hpp"
+#include "rocdist/device/blocks/count_functors.hpp"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "backend/host/simd/count_element_blocks.cpp"
+#include <hwy/foreach_target.h>
+
+#include <hwy/highway.h>
+
+#include "backend/host/simd/count_attempts_lanes.hpp"
+#include "backend/host/simd/count_pmf_lanes.hpp"
+
+HWY_BEFORE_NAMESPACE();
+namespace rocdist::host::simd::HWY_NAMESPACE
+{
+namespace hn = hwy::HWY_NAMESPACE;
+
+#if HWY_TARGET & ROCDIST_HOST_SIMD_TARGETS
+
+// The rows of constants every sampler's slots hold first: propose's (the
+// count's shift is lambda for PTRS, c for BTRS).
+enum common_row
+{
+    row_a,
+    row_b,
+    row_v_r,
+    row_hat_scale,
+    row_shift,
+    row_largest,
+    common_rows
+};
+
+// A batch's constants, row by row, a double per slot.
+template <int Rows>
+struct slot_rows
+{
+    HWY_ALIGN double row[Rows][attempts::span];
+
+    template <class DD>
+    hn::Vec<DD> load(DD dd, int r, std::size_t h) const
+    {
+        return hn::LoadU(dd, row[r] + h);
+    }
+    // Slot j of `from`'s slot at[j], for j below count (count > 0), and
+    // past it, to a whole vector of doubles, at[0]'s.
+    void take(const slot_rows& from, const std::uint16_t* at, std::size_t count)
+    {
+        const std::size_t wide = hn::Lanes(hn::ScalableTag<double>());
+        for(std::size_t j = 0; j < count || j % wide != 0; ++j)
+            for(int r = 0; r < Rows; ++r)
+                row[r][j] = from.row[r][at[j < count ? j : 0]];
+    }
+};
+
+// Slots gathered from a span's elements: their blocks 0, their parameters
+// (the Sampler's rows) and their places in the span.
+template <class Sampler>
+struct gathered_slots
+{
+    attempts                        batch;
+    slot_rows<Sampler::rows>        rows;
+    std::uint16_t                   place[attempts::span];
+    std::size_t                     n = 0;
+
+    // Span element i of a, with parameters x, into slot n, which becomes
+    // the batch's when `taken` (branch-free: a span's elements go to one of
+    // two batches by a comparison of random parameters).
+    void add(const attempts& a, std::size_t i, const typename Sampler::element& x, bool taken)
+    {
+        for(unsigned w = 0; w < 4; ++w)
+            batch.w[w][n] = a.w[w][i];
+        Sampler::put(rows, n, x);
+        place[n] = static_cast<std::uint16_t>(i);
+        n += taken;
+    }
+    // Slots past n, to a whole vector of doubles, copy slot 0 (n > 0).
+    void pad()
+    {
+        for(std::size_t j = n; j % hn::Lanes(hn::ScalableTag<double>()) != 0; ++j)
+        {
+            for(unsigned w = 0; w < 4; ++w)
+                batch.w[w][j] = batch.w[w][0];
+            for(int r = 0; r < Sampler::rows; ++r)
+                rows.row[r][j] = rows.row[r][0];
+        }
+    }
+};
+
+// The attempts of a batch, each slot with the constants of its rows.
+template <class Sampler>
+struct slots_test
+{
+    static constexpr bool                early_reject = Sampler::early_reject;
+    const slot_rows<Sampler::rows>&      c;
+
+    template <class DD>
+    hn::Vec<DD> a(DD dd, std::size_t h) const
+    {
+        return c.load(dd, row_a, h);
+    }
+    template <class DD>
+    hn::Vec<DD> b(DD dd, std::size_t h) const
+    {
+        return c.load(dd, row_b, h);
+    }
+    template <class DD>
+    hn::Vec<DD> v_r(DD dd, std::size_t h) const
+    {
+        return c.load(dd, row_v_r, h);
+    }
+    template <class DD>
+    hn::Vec<DD> hat_scale(DD dd, std::size_t h) const
+    {
+        return c.load(dd, row_hat_scale, h);
+    }
+    template <class DD>
+    hn::Vec<DD> largest(DD dd, std::size_t h) const
+    {
+        return c.load(dd, row_largest, h);
+    }
+    template <class DD>
+    hn::Vec<DD> count(DD dd, hn::Vec<DD> x, std::size_t h) const
+    {
+        return Sampler::count(dd, x, c.load(dd, row_shift, h));
+    }
+    template <class DD>
+    hn::Mask<DD> in_lanes(DD dd, hn::Vec<DD> k, std::size_t h) const
+    {
+        return Sampler::in_lanes(dd, k, c.load(dd, row_largest, h));
+    }
+    template <class DD>
+    hn::Vec<DD> log_pmf(DD dd, hn::Vec<DD> k, const std::uint16_t* slots) const
+    {
+        return Sampler::log_pmf(dd, k, c, slots);
+    }
+};
+
+// The tests of a call's batches: the first attempts' slots' constants,
+// made in the lanes, and a retry's taken from them.
+template <class Sampler>
+struct slot_tests
+{
+    const slot_rows<Sampler::rows>& first_rows;
+    slot_rows<Sampler::rows>        retry_rows;
+
+    slots_test<Sampler> first() const { return {first_rows}; }
+    slots_test<Sampler> retry(const std::uint16_t* at, std::size_t left)
+    {
+        retry_rows.take(first_rows, at, left);
+        return {retry_rows};
+    }
+    unsigned int returned(std::size_t slot, std::int64_t k) const { return Sampler::returned(first_rows, slot, k); }
+};
+
+// Row r of the slots of the lanes' tests, gathered into out.
+template <int Rows>
+HWY_INLINE void gather_row(const slot_rows<Rows>& c, int r, const std::uint16_t* slots, std::size_t lanes, double* out)
+{
+    for(std::size_t j = 0; j < lanes; ++j)
+        out[j] = c.row[r][slots[j]];
+}
+
+// Poisson with a lambda per element: inversion below lambda = 10, PTRS
+// from 10 on; lambda is the count's shift.
+struct poisson_sampler
+{
+    enum
+    {
+        row_log_lambda = common_rows,
+        rows
+    };
+    static constexpr bool early_reject = true;
+    using element                      = double; // lambda
+
+    static element of(const blocks::lambda_array& p, std::uint64_t e) { return p.lambdas[e - p.first]; }
+    static bool    by_inversion(element lambda) { return lambda < 10; }
+    static void    put(slot_rows<rows>& c, std::size_t j, element lambda) { c.row[row_shift][j] = lambda; }
+
+    // PTRS's constants of slots 0 .. count - 1 (and past them, to a whole
+    // vector) from their lambdas.
+    static void make(slot_rows<rows>& c, std::size_t count)
+    {
+        const hn::ScalableTag<double> dd;
+        const auto                    set = [&](double x) { return hn::Set(dd, x); };
+        for(std::size_t h = 0; h < count; h += hn::Lanes(dd))
+        {
+            const auto l = hn::Load(dd, c.row[row_shift] + h);
+            const auto b = hn::Add(set(0.931), hn::Mul(set(2.53), hn::Sqrt(l)));
+            hn::Store(reproducible_log(dd, l), dd, c.row[row_log_lambda] + h);
+            hn::Store(b, dd, c.row[row_b] + h);
+            hn::Store(hn::Add(set(-0.059), hn::Mul(set(0.02483), b)), dd, c.row[row_a] + h);
+            hn::Store(hn::Add(set(1.1239), hn::Div(set(1.1328), hn::Sub(b, set(3.4)))), dd, c.row[row_hat_scale] + h);
+            hn::Store(hn::Sub(set(0.9277), hn::Div(set(3.6224), hn::Sub(b, set(2.0)))), dd, c.row[row_v_r] + h);
+            hn::Store(set(distributions::largest_count), dd, c.row[row_largest] + h);
+        }
+    }
+    template <class DD>
+    static hn::Vec<DD> count(DD dd, hn::Vec<DD> x, hn::Vec<DD> lambda)
+    {
+        return hn::Floor(hn::Add(hn::Add(x, lambda), hn::Set(dd, 0.43)));
+    }
+    template <class DD>
+    static hn::Mask<DD> in_lanes(DD dd, hn::Vec<DD>, hn::Vec<DD>)
+    {
+        return hn::FirstN(dd, hn::Lanes(dd));
+    }
+    template <class DD>
+    static hn::Vec<DD> log_pmf(DD dd, hn::Vec<DD> k, const slot_rows<rows>& c, const std::uint16_t* slots)
+    {
+        HWY_ALIGN double lambda[max_lanes], log_lambda[max_lanes];
+        gather_row(c, row_shift, slots, hn::Lanes(dd), lambda);
+        gather_row(c, row_log_lambda, slots, hn::Lanes(dd), log_lambda);
+        return log_poisson_pmf(dd, k, hn::Load(dd, lambda), hn::Load(dd, log_lambda));
+    }
+    static unsigned int returned(const slot_rows<rows>&, std::size_t, std::int64_t k)
+    {
+        return static_cast<unsigned int>(k);
+    }
+
+    // distributions::poisson_inversion for slots 0 .. count - 1, u from
+    // words 0-1: e^-lambda, then the search in every lane until each
+    // lane's has stopped, into a.counts.
+    static void inversions(const slot_rows<rows>& c, std::size_t count, attempts& a)
+    {
+        const hn::ScalableTag<double>                 dd;
+        const hn::RebindToUnsigned<decltype(dd)>      du;
+        const hn::RebindToSigned<decltype(dd)>        di;
+        const hn::Rebind<std::uint32_t, decltype(dd)> d32;
+        const auto                                    one = hn::Set(dd, 1.0);
+        for(std::size_t h = 0; h < count; h += hn::Lanes(dd))
+        {
+            const auto u = uniform_double(dd, hn::PromoteTo(du, hn::LoadU(d32, a.w[0] + h)),
+                                          hn::PromoteTo(du, hn::LoadU(d32, a.w[1] + h)));
+            const auto l      = c.load(dd, row_shift, h);
+            auto       pk     = reproducible_exp(dd, hn::Neg(l));
+            auto       cdf    = pk;
+            auto       k      = hn::Zero(dd);
+            auto       active = hn::Gt(u, cdf);
+            while(!hn::AllFalse(dd, active))
+            {
+                const auto next_k  = hn::Add(k, one);
+                const auto next_pk = hn::Div(hn::Mul(pk, l), next_k);
+                const auto next    = hn::Add(cdf, next_pk);
+                const auto stop    = hn::Eq(next, cdf);
+                k                  = hn::IfThenElse(active, next_k, k);
+                pk                 = hn::IfThenElse(active, next_pk, pk);
+                cdf                = hn::IfThenElse(hn::AndNot(stop, active), next, cdf);
+                active             = hn::And(hn::AndNot(stop, active), hn::Gt(u, cdf));
+            }
+            hn::StoreU(hn::ConvertTo(di, k), di, a.counts + h);
+        }
+    }
+};
+
+// Binomial with (trials, p) per element: the sampler's p' = min(p, 1 - p)
+// and its flip, inversion below trials p' = 10, BTRS from 10 on; c is the
+// count's shift and trials the largest count. The rows of
+// binomial_pmf_rows follow, in its order, for the log tests.
+struct binomial_sampler
+{
+    enum
+    {
+        row_p = common_rows,
+        row_flip,
+        row_log_f_m,
+        row_pmf,
+        rows = row_pmf + binomial_pmf_rows::count
+    };
+    static constexpr bool early_reject = false;
+    struct element
+    {
+        double n, p;
+        bool   flip, inversion;
+    };
+
+    static element of(const blocks::binomial_arrays& a, std::uint64_t e)
+    {
+        const std::uint64_t j    = e - a.first;
+        const double        p    = a.p[j];
+        const bool          flip = p > 0.5;
+        const double        n    = a.trials[j];
+        const double        pp   = flip ? 1 - p : p; // exact
+        return {n, pp, flip, unfused_mul(n, pp) < 10};
+    }
+    static bool by_inversion(const element& x) { return x.inversion; }
+    static void put(slot_rows<rows>& c, std::size_t j, const element& x)
+    {
+        c.row[row_largest][j] = x.n;
+        c.row[row_p][j]       = x.p;
+        c.row[row_flip][j]    = x.flip ? 1.0 : 0.0;
+    }
+
+    // BTRS's constants of slots 0 .. count - 1 (and past them, to a whole
+    // vector) from their (trials, p'), as make_binomial_params makes them.
+    static void make(slot_rows<rows>& c, std::size_t count)
+    {
+        const hn::ScalableTag<double> dd;
+        const auto                    set = [&](double x) { return hn::Set(dd, x); };
+        binomial_pmf_rows             pmf;
+        for(std::size_t h = 0; h < count; h += hn::Lanes(dd))
+        {
+            const auto n     = hn::Load(dd, c.row[row_largest] + h);
+            const auto p     = hn::Load(dd, c.row[row_p] + h);
+            const auto mean  = hn::Mul(n, p);
+            const auto spq   = hn::Sqrt(hn::Mul(mean, hn::Sub(set(1.0), p)));
+            const auto b     = hn::Add(set(1.15), hn::Mul(set(2.53), spq));
+            const auto m     = hn::Floor(hn::Mul(hn::Add(n, set(1.0)), p));
+            hn::Store(b, dd, c.row[row_b] + h);
+            hn::Store(hn::Add(hn::Add(set(-0.0873), hn::Mul(set(0.0248), b)), hn::Mul(set(0.01), p)), dd,
+                      c.row[row_a] + h);
+            hn::Store(hn::Add(mean, set(0.5)), dd, c.row[row_shift] + h);
+            hn::Store(hn::Mul(hn::Add(set(2.83), hn::Div(set(5.1), b)), spq), dd, c.row[row_hat_scale] + h);
+            hn::Store(hn::Sub(set(0.92), hn::Div(set(4.2), b)), dd, c.row[row_v_r] + h);
+            // 1 <= m <= n - 1: n p' >= 10 and p' <= 1/2.
+            make_binomial_pmf_rows(dd, n, p, pmf);
+            hn::Store(log_binomial_pmf(dd, m, pmf), dd, c.row[row_log_f_m] + h);
+            for(int r = 0; r < binomial_pmf_rows::count; ++r)
+                hn::Store(hn::Load(dd, pmf.row[r]), dd, c.row[row_pmf + r] + h);
+        }
+    }
+    template <class DD>
+    static hn::Vec<DD> count(DD, hn::Vec<DD> x, hn::Vec<DD> shift)
+    {
+        return hn::Floor(hn::Add(x, shift));
+    }
+    template <class DD>
+    static hn::Mask<DD> in_lanes(DD dd, hn::Vec<DD> k, hn::Vec<DD> n)
+    {
+        return hn::And(hn::Ge(k, hn::Set(dd, 1.0)), hn::Le(k, hn::Sub(n, hn::Set(dd, 1.0))));
+    }
+    template <class DD>
+    static hn::Vec<DD> log_pmf(DD dd, hn::Vec<DD> k, const slot_rows<rows>& c, const std::uint16_t* slots)
+    {
+        binomial_pmf_rows pmf;
+        HWY_ALIGN double  log_f_m[max_lanes];
+        for(int r = 0; r < binomial_pmf_rows::count; ++r)
+            gather_row(c, row_pmf + r, slots, hn::Lanes(dd), pmf.row[r]);
+        gather_row(c, row_log_f_m, slots, hn::Lanes(dd), log_f_m);
+        return hn::Sub(log_binomial_pmf(dd, k, pmf), hn::Load(dd, log_f_m));
+    }
+    static unsigned int returned(const slot_rows<rows>& c, std::size_t slot, std::int64_t k)
+    {
+        const double n = c.row[row_largest][slot];
+        return static_cast<unsigned int>(c.row[row_flip][slot] != 0 ? static_cast<std::int64_t>(n) - k : k);
+    }
+
+    // distributions::binomial_inversion for slots 0 .. count - 1, u from
+    // words 0-1: (1 - p')^n, then the search in every lane until each
+    // lane's has stopped, into a.counts (the counts of p', not flipped).
+    static void inversions(const slot_rows<rows>& c, std::size_t count, attempts& a)
+    {
+        const hn::ScalableTag<double>                 dd;
+        const hn::RebindToUnsigned<decltype(dd)>      du;
+        const hn::RebindToSigned<decltype(dd)>        di;
+        const hn::Rebind<std::uint32_t, decltype(dd)> d32;
+        const auto                                    one = hn::Set(dd, 1.0);
+        for(std::size_t h = 0; h < count; h += hn::Lanes(dd))
+        {
+            const auto u = uniform_double(dd, hn::PromoteTo(du, hn::LoadU(d32, a.w[0] + h)),
+                                          hn::PromoteTo(du, hn::LoadU(d32, a.w[1] + h)));
+            const auto n      = c.load(dd, row_largest, h);
+            const auto p      = c.load(dd, row_p, h);
+            const auto ratio  = hn::Div(p, hn::Sub(one, p));
+            auto       pk     = reproducible_exp(dd, hn::Mul(n, reproducible_log1p(dd, hn::Neg(p))));
+            auto       cdf    = pk;
+            auto       k      = hn::Zero(dd);
+            auto       active = hn::And(hn::Gt(u, cdf), hn::Lt(k, n));
+            while(!hn::AllFalse(dd, active))
+            {
+                const auto next_pk = hn::Div(hn::Mul(hn::Mul(pk, ratio), hn::Sub(n, k)), hn::Add(k, one));
+                const auto next_k  = hn::Add(k, one);
+                const auto next    = hn::Add(cdf, next_pk);
+                const auto stop    = hn::Eq(next, cdf);
+                k                  = hn::IfThenElse(active, next_k, k);
+                pk                 = hn::IfThenElse(active, next_pk, pk);
+                cdf                = hn::IfThenElse(hn::AndNot(stop, active), next, cdf);
+                active             = hn::And(hn::AndNot(stop, active), hn::And(hn::Gt(u, cdf), hn::Lt(k, n)));
+            }
+            hn::StoreU(hn::ConvertTo(di, k), di, a.counts + h);
+        }
+    }
+};
+
+// A parameter per element: each span's elements gathered by method into
+// two batches, inversion's searches and transformed rejection's attempts
+// in the lanes.
+template <class Sampler, class Parameters>
+void element_blocks(const blocks::count_functor<Parameters>& f, std::uint64_t first, std::uint64_t blocks,
+                    unsigned int* out)
+{
+    const auto              keys = make_round_keys(f.key);
+    attempts                a;
+    gathered_slots<Sampler> inversion, rejection;
+    slot_tests<Sampler>     tests{rejection.rows, {}};
+    for_each_span(f, first, blocks, a, [&](std::uint64_t s, std::size_t m) {
+        inversion.n = rejection.n = 0;
+        for(std::size_t i = 0; i < m; ++i)
+        {
+            const std::uint64_t e = first + s + i;
+            if(!f.parameters.has(e))
+            {
+                out[s + i] = 0;
+                continue;
+            }
+            const auto x        = Sampler::of(f.parameters, e);
+            const bool by_table = Sampler::by_inversion(x);
+            inversion.add(a, i, x, by_table);
+            rejection.add(a, i, x, !by_table);
+        }
+        if(inversion.n > 0)
+        {
+            inversion.pad();
+            Sampler::inversions(inversion.rows, inversion.n, inversion.batch);
+            for(std::size_t j = 0; j < inversion.n; ++j)
+                out[s + inversion.place[j]] = Sampler::returned(inversion.rows, j, inversion.batch.counts[j]);
+        }
+        if(rejection.n > 0)
+        {
+            rejection.pad();
+            Sampler::make(rejection.rows, rejection.n);
+            reject_in_lanes(f, keys, tests, rejection.batch, rejection.n, first + s, out + s, rejection.place);
+        }
+    });
+}
+
+void poisson_lambdas_blocks(const samplers::poisson_lambdas& f, std::uint64_t first, std::uint64_t blocks,
+                            unsigned int* out)
+{
+    element_blocks<poisson_sampler>(f, first, blocks, out);
+}
+
+void binomial_parameters_blocks(const samplers::binomial_parameters& f, std::uint64_t first, std::uint64_t blocks,
+                                unsigned int* out)
+{
+    element_blocks<binomial_sampler>(f, first, blocks, out);
+}
+
+#else // a target without vector kernels: the scalar functors, block by block
+
+ROCDIST_SAMPLERS_WITH_COUNT_ELEMENT_BLOCKS(ROCDIST_SCALAR_BLOCKS)
+
+#endif
+
+} // namespace rocdist::host::simd::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+
+namespace rocdist::host::simd
+{
+
+#define ROCDIST_DISPATCH_SAMPLER_BLOCKS(name) ROCDIST_DISPATCH_BLOCKS(name, samplers::name)
+ROCDIST_SAMPLERS_WITH_COUNT_ELEMENT_BLOCKS(ROCDIST_DISPATCH_SAMPLER_BLOCKS)
+#undef ROCDIST_DISPATCH_SAMPLER_BLOCKS
+
+} // namespace rocdist::host::simd
+
+#endif // HWY_ONCE
