@@ -6,7 +6,7 @@
 // straddle a subsequence wrap, the stream's end), sizes from 1 past one
 // thread's share, and every misalignment. Words, uniform floats and doubles,
 // ziggurat normals (float and double), exponentials (float and double, at
-// rates 1 and 3.7) and categorical variates (the double stream's layout)
+// rates 1, 3.7, 2^-100 and 2^100) and categorical variates (the double stream's layout)
 // must be bit-identical; Box-Muller may differ by the vector kernel's log and
 // sincos, up to the bound measured in docs/normal.md, and must be
 // bit-identical on a target without vector kernels (so the test also shows
@@ -64,7 +64,9 @@ TEST_P(host_vector_kernels, uniform_doubles_bit_identical)
 
 TEST_P(host_vector_kernels, exponentials_bit_identical)
 {
-    for(double rate : {1.0, 3.7})
+    // 1 and the powers of 2 take a product with 1 / rate (the smaller
+    // makes float subnormals), 3.7 a division.
+    for(double rate : {1.0, 3.7, 0x1p-100, 0x1p100})
     {
         compare<float>([rate](engine::philox_key k) { return blocks::exponential_functor<float>{k, double(float(rate))}; },
                        [rate](rocdist_generator g, float* out, size_t n) {

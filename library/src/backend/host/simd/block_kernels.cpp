@@ -518,33 +518,58 @@ void ziggurat_double_blocks(const samplers::ziggurat_double& f, std::uint64_t fi
     exponentiate(f.transform.log_normal, out, 2 * blocks);
 }
 
+// x / rate as the scalar functor divides, or, where 1 / rate is a power of
+// two with a finite reciprocal (rate 1, the standard exponential),
+// x (1 / rate): both round the same real number once, so the bits are the
+// same, and a product costs a fraction of a division.
+struct rate_scaling
+{
+    double rate, inverse;
+    bool   by_product;
+
+    explicit rate_scaling(double r) : rate(r), inverse(1 / r)
+    {
+        int exponent = 0;
+        by_product   = std::frexp(r, &exponent) == 0.5 && std::isfinite(inverse);
+    }
+    template <class DD>
+    hn::Vec<DD> operator()(DD dd, hn::Vec<DD> x) const
+    {
+        return by_product ? hn::Mul(x, hn::Set(dd, inverse)) : hn::Div(x, hn::Set(dd, rate));
+    }
+};
+
 // Element 4b + k from word k of block b (exponential_functor<float>): in
 // 64-bit lanes, lane j holds blocks 2j (low words) and 2j + 1 (high words);
 // each lane's eight values, -log(u) / rate in double rounded to float, go
-// out through a buffer in element order.
+// out through a buffer in element order. The logarithms of four vectors at
+// a time (exponentials4).
 void exponential_float_blocks(const samplers::exponential_float& f, std::uint64_t first, std::uint64_t blocks,
                               float* out)
 {
-    const auto group = [&f](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
+    const rate_scaling scale(f.rate);
+    const auto         group = [&scale](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
         const hn::RepartitionToWide<d32_t>     d64;
         const hn::RebindToFloat<decltype(d64)> dd;
         const hn::Rebind<float, decltype(dd)>  dh;
-        const auto                             low  = hn::Set(d64, 0xffffffffull);
-        const auto                             rate = hn::Set(dd, f.rate);
-        const std::size_t                      n    = hn::Lanes(dd);
-        HWY_ALIGN float                        values[8][max_lanes / 2];
-        // Word k's values (a function, not a loop over an array: SVE
-        // vectors cannot be array elements).
-        const auto of_word = [&](v32_t word, unsigned k) {
-            const auto w = hn::BitCast(d64, word);
-            hn::StoreU(hn::DemoteTo(dh, hn::Div(exponential_of_word(dd, hn::And(w, low)), rate)), dh, values[k]);
-            hn::StoreU(hn::DemoteTo(dh, hn::Div(exponential_of_word(dd, hn::ShiftRight<32>(w)), rate)), dh,
-                       values[4 + k]);
+        const auto                             low = hn::Set(d64, 0xffffffffull);
+        const std::size_t                      n   = hn::Lanes(dd);
+        const auto parts = [](auto d, auto w, auto& x, auto& k) { exponential_of_word_parts(d, w, x, k); };
+        HWY_ALIGN float values[8][max_lanes / 2];
+        // Words k and k + 1, each in two halves (a function, not a loop over
+        // an array: SVE vectors cannot be array elements).
+        const auto of_words = [&](v32_t a, v32_t b, unsigned k) {
+            const auto            wa = hn::BitCast(d64, a), wb = hn::BitCast(d64, b);
+            hn::Vec<decltype(dd)> e0, e1, e2, e3;
+            exponentials4(dd, parts, hn::And(wa, low), hn::ShiftRight<32>(wa), hn::And(wb, low),
+                          hn::ShiftRight<32>(wb), e0, e1, e2, e3);
+            hn::StoreU(hn::DemoteTo(dh, scale(dd, e0)), dh, values[k]);
+            hn::StoreU(hn::DemoteTo(dh, scale(dd, e1)), dh, values[4 + k]);
+            hn::StoreU(hn::DemoteTo(dh, scale(dd, e2)), dh, values[k + 1]);
+            hn::StoreU(hn::DemoteTo(dh, scale(dd, e3)), dh, values[5 + k]);
         };
-        of_word(w0, 0);
-        of_word(w1, 1);
-        of_word(w2, 2);
-        of_word(w3, 3);
+        of_words(w0, w1, 0);
+        of_words(w2, w3, 2);
         for(std::size_t j = 0; j < n; ++j)
             for(unsigned k = 0; k < 8; ++k)
                 to[8 * j + k] = values[k][j];
@@ -553,23 +578,24 @@ void exponential_float_blocks(const samplers::exponential_float& f, std::uint64_
 }
 
 // Block i holds doubles 2i and 2i + 1, as uniform_double_blocks lays them
-// out, each -log(u) / rate.
+// out, each -log(u) / rate; the four vectors' logarithms together.
 void exponential_double_blocks(const samplers::exponential_double& f, std::uint64_t first, std::uint64_t blocks,
                                double* out)
 {
-    const auto group = [&f](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
+    const rate_scaling scale(f.rate);
+    const auto         group = [&scale](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
         const hn::RepartitionToWide<d32_t>     d64;
         const hn::RebindToFloat<decltype(d64)> dd;
-        const auto                             low  = hn::Set(d64, 0xffffffffull);
-        const auto                             rate = hn::Set(dd, f.rate);
-        const auto                             x0 = hn::BitCast(d64, w0), y0 = hn::BitCast(d64, w1);
-        const auto                             x1 = hn::BitCast(d64, w2), y1 = hn::BitCast(d64, w3);
-        const auto value = [&](hn::Vec<decltype(d64)> x, hn::Vec<decltype(d64)> y) {
-            return hn::Div(exponential_of_words(dd, hn::Xor(x, hn::ShiftLeft<21>(y))), rate);
-        };
-        hn::StoreInterleaved4(value(hn::And(x0, low), hn::And(y0, low)), value(hn::And(x1, low), hn::And(y1, low)),
-                              value(hn::ShiftRight<32>(x0), hn::ShiftRight<32>(y0)),
-                              value(hn::ShiftRight<32>(x1), hn::ShiftRight<32>(y1)), dd, to);
+        const auto                             low = hn::Set(d64, 0xffffffffull);
+        const auto x0 = hn::BitCast(d64, w0), y0 = hn::BitCast(d64, w1);
+        const auto x1 = hn::BitCast(d64, w2), y1 = hn::BitCast(d64, w3);
+        const auto z  = [](auto x, auto y) { return hn::Xor(x, hn::ShiftLeft<21>(y)); };
+        const auto parts = [](auto d, auto w, auto& x, auto& k) { exponential_of_words_parts(d, w, x, k); };
+        hn::Vec<decltype(dd)> e0, e1, e2, e3;
+        exponentials4(dd, parts, z(hn::And(x0, low), hn::And(y0, low)), z(hn::And(x1, low), hn::And(y1, low)),
+                      z(hn::ShiftRight<32>(x0), hn::ShiftRight<32>(y0)),
+                      z(hn::ShiftRight<32>(x1), hn::ShiftRight<32>(y1)), e0, e1, e2, e3);
+        hn::StoreInterleaved4(scale(dd, e0), scale(dd, e1), scale(dd, e2), scale(dd, e3), dd, to);
     };
     for_each_group<2>(double_stream{}, group, f.key, first, blocks, out);
 }
