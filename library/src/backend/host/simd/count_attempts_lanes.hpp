@@ -98,11 +98,24 @@ void draw_blocks(const philox_round_keys& keys, std::uint32_t block, const std::
     }
 }
 
+// The constants a Test gives propose for slots h .. h + Lanes(dd) - 1,
+// test.constant(dd, row, h): the hat's a, b and scale, the squeeze's v_r,
+// the proposal's shift (lambda for PTRS, c for BTRS) and the largest count.
+enum constant_row
+{
+    row_a,
+    row_b,
+    row_v_r,
+    row_hat_scale,
+    row_shift,
+    row_largest,
+    constant_rows
+};
+
 // Pass 1 at slots h .. h + Lanes(dd) - 1: u - 1/2 from words 0-1, v from
 // words 2-3, k from the Test's proposal; the squeeze's counts, and the
 // attempts for the log test gathered with their hat. The Test gives the
-// constants of the slots (a, b, v_r, the hat's scale, the largest count)
-// and the proposal's count.
+// slots' constants and the proposal's count.
 template <class Test>
 HWY_INLINE void propose(const Test& test, std::size_t h, attempts& a)
 {
@@ -115,11 +128,11 @@ HWY_INLINE void propose(const Test& test, std::size_t h, attempts& a)
     const auto u    = hn::Sub(uniform_double(dd, word(0), word(1)), half); // exact
     const auto v    = uniform_double(dd, word(2), word(3));
     const auto us   = hn::Sub(half, hn::Abs(u));
-    const auto ca   = test.a(dd, h);
-    const auto cb   = test.b(dd, h);
+    const auto ca   = test.constant(dd, row_a, h);
+    const auto cb   = test.constant(dd, row_b, h);
     const auto k    = test.count(dd, hn::Mul(hn::Add(hn::Div(hn::Add(ca, ca), us), cb), u), h);
-    const auto inside   = hn::And(hn::Ge(k, hn::Zero(dd)), hn::Le(k, test.largest(dd, h)));
-    const auto accepted = hn::And(inside, hn::And(hn::Ge(us, hn::Set(dd, 0.07)), hn::Le(v, test.v_r(dd, h))));
+    const auto inside   = hn::And(hn::Ge(k, hn::Zero(dd)), hn::Le(k, test.constant(dd, row_largest, h)));
+    const auto accepted = hn::And(inside, hn::And(hn::Ge(us, hn::Set(dd, 0.07)), hn::Le(v, test.constant(dd, row_v_r, h))));
     auto       open     = hn::AndNot(accepted, inside);
     if(test.early_reject)
         open = hn::AndNot(hn::And(hn::Lt(us, hn::Set(dd, 0.013)), hn::Gt(v, us)), open);
@@ -130,7 +143,7 @@ HWY_INLINE void propose(const Test& test, std::size_t h, attempts& a)
     hn::StoreU(hn::ConvertTo(di, hn::IfThenElse(accepted, k, code)), di, a.counts + h);
     if(hn::AllFalse(dd, tested))
         return;
-    const auto hat = hn::Div(hn::Mul(v, test.hat_scale(dd, h)), hn::Add(hn::Div(ca, hn::Mul(us, us)), cb));
+    const auto hat = hn::Div(hn::Mul(v, test.constant(dd, row_hat_scale, h)), hn::Add(hn::Div(ca, hn::Mul(us, us)), cb));
     hn::StoreU(k, dd, a.k + h);
     hn::StoreU(hat, dd, a.hat + h);
     std::uint8_t bits[8] = {};

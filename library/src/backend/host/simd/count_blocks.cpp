@@ -39,32 +39,12 @@ namespace hn = hwy::HWY_NAMESPACE;
 // The constants of one parameter for every slot, as propose asks for them.
 struct one_parameter_constants
 {
-    double a_, b_, v_r_, hat_scale_, largest_;
+    double value[constant_rows];
 
     template <class DD>
-    hn::Vec<DD> a(DD dd, std::size_t) const
+    hn::Vec<DD> constant(DD dd, int row, std::size_t) const
     {
-        return hn::Set(dd, a_);
-    }
-    template <class DD>
-    hn::Vec<DD> b(DD dd, std::size_t) const
-    {
-        return hn::Set(dd, b_);
-    }
-    template <class DD>
-    hn::Vec<DD> v_r(DD dd, std::size_t) const
-    {
-        return hn::Set(dd, v_r_);
-    }
-    template <class DD>
-    hn::Vec<DD> hat_scale(DD dd, std::size_t) const
-    {
-        return hn::Set(dd, hat_scale_);
-    }
-    template <class DD>
-    hn::Vec<DD> largest(DD dd, std::size_t) const
-    {
-        return hn::Set(dd, largest_);
+        return hn::Set(dd, value[row]);
     }
 };
 
@@ -73,18 +53,18 @@ struct one_parameter_constants
 // us, then log(hat) against log P(K = k).
 struct poisson_test : one_parameter_constants
 {
-    double               lambda, log_lambda;
+    double                log_lambda;
     static constexpr bool early_reject = true;
 
     explicit poisson_test(const distributions::poisson_params& p)
-        : one_parameter_constants{p.a, p.b, p.v_r, p.inv_alpha, distributions::largest_count}, lambda(p.lambda),
+        : one_parameter_constants{{p.a, p.b, p.v_r, p.inv_alpha, p.lambda, distributions::largest_count}},
           log_lambda(p.log_lambda)
     {
     }
     template <class DD>
     hn::Vec<DD> count(DD dd, hn::Vec<DD> x, std::size_t) const
     {
-        return hn::Floor(hn::Add(hn::Add(x, hn::Set(dd, lambda)), hn::Set(dd, 0.43)));
+        return hn::Floor(hn::Add(hn::Add(x, hn::Set(dd, value[row_shift])), hn::Set(dd, 0.43)));
     }
     template <class DD>
     hn::Mask<DD> in_lanes(DD dd, hn::Vec<DD>, std::size_t) const
@@ -94,7 +74,7 @@ struct poisson_test : one_parameter_constants
     template <class DD>
     hn::Vec<DD> log_pmf(DD dd, hn::Vec<DD> k, const std::uint16_t*) const
     {
-        return log_poisson_pmf(dd, k, hn::Set(dd, lambda), hn::Set(dd, log_lambda));
+        return log_poisson_pmf(dd, k, hn::Set(dd, value[row_shift]), hn::Set(dd, log_lambda));
     }
 };
 
@@ -102,12 +82,12 @@ struct poisson_test : one_parameter_constants
 // b) u + c), squeezed, then log(hat) against log f(k) - log f(m).
 struct binomial_test : one_parameter_constants
 {
-    double                c, log_f_m;
+    double                log_f_m;
     binomial_pmf_rows     pmf;
     static constexpr bool early_reject = false;
 
     explicit binomial_test(const distributions::binomial_params& p)
-        : one_parameter_constants{p.a, p.b, p.v_r, p.alpha, p.n}, c(p.c), log_f_m(p.log_f_m)
+        : one_parameter_constants{{p.a, p.b, p.v_r, p.alpha, p.c, p.n}}, log_f_m(p.log_f_m)
     {
         const hn::ScalableTag<double> dd;
         make_binomial_pmf_rows(dd, hn::Set(dd, p.n), hn::Set(dd, p.p), pmf);
@@ -115,12 +95,12 @@ struct binomial_test : one_parameter_constants
     template <class DD>
     hn::Vec<DD> count(DD dd, hn::Vec<DD> x, std::size_t) const
     {
-        return hn::Floor(hn::Add(x, hn::Set(dd, c)));
+        return hn::Floor(hn::Add(x, hn::Set(dd, value[row_shift])));
     }
     template <class DD>
     hn::Mask<DD> in_lanes(DD dd, hn::Vec<DD> k, std::size_t) const
     {
-        return hn::And(hn::Ge(k, hn::Set(dd, 1.0)), hn::Le(k, hn::Set(dd, largest_ - 1)));
+        return hn::And(hn::Ge(k, hn::Set(dd, 1.0)), hn::Le(k, hn::Set(dd, value[row_largest] - 1)));
     }
     template <class DD>
     hn::Vec<DD> log_pmf(DD dd, hn::Vec<DD> k, const std::uint16_t*) const

@@ -35,19 +35,6 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 #if HWY_TARGET & ROCDIST_HOST_SIMD_TARGETS
 
-// The rows of constants every sampler's slots hold first: propose's (the
-// count's shift is lambda for PTRS, c for BTRS).
-enum common_row
-{
-    row_a,
-    row_b,
-    row_v_r,
-    row_hat_scale,
-    row_shift,
-    row_largest,
-    common_rows
-};
-
 // A batch's constants, row by row, a double per slot.
 template <int Rows>
 struct slot_rows
@@ -112,29 +99,9 @@ struct slots_test
     const slot_rows<Sampler::rows>&      c;
 
     template <class DD>
-    hn::Vec<DD> a(DD dd, std::size_t h) const
+    hn::Vec<DD> constant(DD dd, int row, std::size_t h) const
     {
-        return c.load(dd, row_a, h);
-    }
-    template <class DD>
-    hn::Vec<DD> b(DD dd, std::size_t h) const
-    {
-        return c.load(dd, row_b, h);
-    }
-    template <class DD>
-    hn::Vec<DD> v_r(DD dd, std::size_t h) const
-    {
-        return c.load(dd, row_v_r, h);
-    }
-    template <class DD>
-    hn::Vec<DD> hat_scale(DD dd, std::size_t h) const
-    {
-        return c.load(dd, row_hat_scale, h);
-    }
-    template <class DD>
-    hn::Vec<DD> largest(DD dd, std::size_t h) const
-    {
-        return c.load(dd, row_largest, h);
+        return c.load(dd, row, h);
     }
     template <class DD>
     hn::Vec<DD> count(DD dd, hn::Vec<DD> x, std::size_t h) const
@@ -184,7 +151,7 @@ struct poisson_sampler
 {
     enum
     {
-        row_log_lambda = common_rows,
+        row_log_lambda = constant_rows,
         rows
     };
     static constexpr bool early_reject = true;
@@ -278,7 +245,7 @@ struct binomial_sampler
 {
     enum
     {
-        row_p = common_rows,
+        row_p = constant_rows,
         row_flip,
         row_log_f_m,
         row_pmf,
