@@ -151,8 +151,8 @@ void box_muller_float_blocks(const samplers::box_muller_float& f, std::uint64_t 
         hn::Vec<decltype(df)>          a, b, c, e;
         box_muller(df, w0, w1, a, b);
         box_muller(df, w2, w3, c, e);
-        hn::StoreInterleaved4(transformed(df, f.transform, a), transformed(df, f.transform, b),
-                              transformed(df, f.transform, c), transformed(df, f.transform, e), df, to);
+        transformed4(df, f.transform, a, b, c, e);
+        hn::StoreInterleaved4(a, b, c, e, df, to);
     };
     for_each_group<4>(word_stream{}, group, f.key, first, blocks, out);
 }
@@ -172,8 +172,8 @@ void box_muller_double_blocks(const samplers::box_muller_double& f, std::uint64_
         box_muller(dd, bits53(d64, b0), bits53(d64, b1), a, b);
         box_muller(dd, bits53(d64, b2), bits53(d64, b3), c, e);
         // Output k of lane j is element 4 j + k of the group.
-        hn::StoreInterleaved4(transformed(dd, f.transform, a), transformed(dd, f.transform, b),
-                              transformed(dd, f.transform, c), transformed(dd, f.transform, e), dd, to);
+        transformed4(dd, f.transform, a, b, c, e);
+        hn::StoreInterleaved4(a, b, c, e, dd, to);
     };
     for_each_group<2>(double_stream{}, group, f.key, first, blocks, out);
 }
