@@ -138,8 +138,9 @@ function(rocdist_add_gpu_sources target)
   if(ROCDIST_GPU_PLATFORM STREQUAL "cuda")
     set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CUDA)
   elseif(ROCDIST_GPU_PLATFORM STREQUAL "hip")
-    # Compiled as HIP by hipcc; the rest of the library stays plain C++.
-    set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CXX COMPILE_OPTIONS -xhip)
+    # Compiled as HIP by hipcc; the rest of the library stays plain C++,
+    # and so do its precompiled headers, which a HIP compile cannot load.
+    set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CXX COMPILE_OPTIONS -xhip SKIP_PRECOMPILE_HEADERS ON)
   endif()
   target_sources(${target} PRIVATE ${ARGN})
 endfunction()
