@@ -179,7 +179,9 @@ void box_muller_double_blocks(const samplers::box_muller_double& f, std::uint64_
 }
 
 // The flagged lanes of bits b, finished on the scalar path: lane i's output
-// goes to to[stride i] as mean + stddev element(i, its bits).
+// goes to to[stride i] as mean + stddev element(i, its bits). The loop
+// visits the mask's set bits only: a branch per lane, taken at random,
+// cost the ziggurat's slow path more than its arithmetic.
 template <class D, class Element>
 HWY_NOINLINE void scalar_lanes(D d, const blocks::normal_transform<hn::TFromD<D>>& t, unsigned stride,
                                hn::Vec<hn::RebindToUnsigned<D>> b, hn::Mask<D> flagged, hn::TFromD<D>* to,
@@ -188,13 +190,16 @@ HWY_NOINLINE void scalar_lanes(D d, const blocks::normal_transform<hn::TFromD<D>
     const hn::RebindToUnsigned<D>      du;
     constexpr std::size_t              max_lanes = hn::MaxLanes(D());
     HWY_ALIGN hn::TFromD<decltype(du)> bits[max_lanes];
-    HWY_ALIGN hn::TFromD<decltype(du)> flags[max_lanes];
+    std::uint8_t                       flags[(max_lanes + 7) / 8] = {};
     hn::Store(b, du, bits);
-    hn::Store(hn::BitCast(du, hn::VecFromMask(d, flagged)), du, flags);
-    for(std::size_t i = 0; i < hn::Lanes(d); ++i)
+    const std::size_t bytes = hn::StoreMaskBits(d, flagged, flags);
+    for(std::size_t k = 0; k < bytes; ++k)
     {
-        if(flags[i] != 0)
-            to[stride * i] = t.mean + t.stddev * element(i, bits[i]);
+        for(unsigned m = flags[k]; m != 0; m &= m - 1)
+        {
+            const std::size_t i = 8 * k + hwy::Num0BitsBelowLS1Bit_Nonzero32(m);
+            to[stride * i]      = t.mean + t.stddev * element(i, bits[i]);
+        }
     }
 }
 
@@ -228,6 +233,8 @@ HWY_INLINE void ziggurat_four(D d, const blocks::normal_transform<hn::TFromD<D>>
     const auto  z2 = ziggurat_fast(d, b2, r2);
     const auto  z3 = ziggurat_fast(d, b3, r3);
     hn::StoreInterleaved4(affine(d, t, z0), affine(d, t, z1), affine(d, t, z2), affine(d, t, z3), d, to);
+    if(hn::AllFalse(d, hn::Or(hn::Or(r0, r1), hn::Or(r2, r3))))
+        return;
     ziggurat_slow_lanes(d, t, key, first_element + 0, 4, b0, r0, to + 0);
     ziggurat_slow_lanes(d, t, key, first_element + 1, 4, b1, r1, to + 1);
     ziggurat_slow_lanes(d, t, key, first_element + 2, 4, b2, r2, to + 2);
