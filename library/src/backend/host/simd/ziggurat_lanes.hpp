@@ -21,6 +21,32 @@ namespace rocdist::host::simd::HWY_NAMESPACE
 {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// Each lane's layer widths, x[layer] (outer) and x[layer + 1] (inner). For
+// floats with 64-bit gathers, one gather of each lane's (outer, inner) pair
+// (ziggurat_table::width) for every two lanes: gathers cost by the element,
+// and this loads half the elements of one 32-bit gather per width.
+template <class D, class VI>
+HWY_INLINE void layer_widths(D d, VI layer, hn::Vec<D>& outer, hn::Vec<D>& inner)
+{
+    using T = hn::TFromD<D>;
+#if HWY_TARGET != HWY_SCALAR
+    if constexpr(sizeof(T) == sizeof(float))
+    {
+        const hn::Repartition<std::int64_t, D>            di64;
+        const hn::Half<decltype(hn::RebindToSigned<D>())> dh;
+        const auto* pairs = reinterpret_cast<const std::int64_t*>(distributions::ziggurat_tables<T>().width);
+        const auto  lo    = hn::BitCast(d, hn::GatherIndex(di64, pairs, hn::PromoteTo(di64, hn::LowerHalf(dh, layer))));
+        const auto  hi    = hn::BitCast(d, hn::GatherIndex(di64, pairs, hn::PromoteTo(di64, hn::UpperHalf(dh, layer))));
+        outer             = hn::ConcatEven(d, hi, lo);
+        inner             = hn::ConcatOdd(d, hi, lo);
+        return;
+    }
+#endif
+    const T* x = distributions::ziggurat_tables<T>().x;
+    outer      = hn::GatherIndex(d, x, layer);
+    inner      = hn::GatherIndex(d, x + 1, layer);
+}
+
 // The attempt of bits b in each lane (32 for float, 64 for double): its
 // signed abscissa, and in `rejected` the lanes whose point is not under the
 // curve's inner part. The layer is the low 8 bits, the sign bit 8, the
@@ -33,14 +59,14 @@ HWY_INLINE hn::Vec<D> ziggurat_fast(D d, hn::Vec<hn::RebindToUnsigned<D>> b, hn:
     constexpr bool                is_double = sizeof(T) == 8;
     const hn::RebindToUnsigned<D> du;
     const hn::RebindToSigned<D>   di;
-    const T*                      x     = distributions::ziggurat_tables<T>().x;
     const auto                    layer = hn::BitCast(di, hn::And(b, hn::Set(du, 0xffu)));
     const auto                    sign  = hn::ShiftLeft<8 * sizeof(T) - 1>(hn::ShiftRight<8>(b));
     const auto                    odd   = hn::Or(hn::ShiftRight<is_double ? 11 : 8>(b), hn::Set(du, 1u));
-    const auto u      = hn::Mul(hn::ConvertTo(d, hn::BitCast(di, odd)), hn::Set(d, is_double ? T(0x1p-53) : T(0x1p-24)));
-    const auto abs_x  = hn::Mul(u, hn::GatherIndex(d, x, layer));
-    const auto inside = hn::GatherIndex(d, x + 1, layer);
-    rejected          = hn::Not(hn::Lt(abs_x, inside));
+    const auto u = hn::Mul(hn::ConvertTo(d, hn::BitCast(di, odd)), hn::Set(d, is_double ? T(0x1p-53) : T(0x1p-24)));
+    hn::Vec<D> outer, inner;
+    layer_widths(d, layer, outer, inner);
+    const auto abs_x = hn::Mul(u, outer);
+    rejected         = hn::Not(hn::Lt(abs_x, inner));
     return hn::Or(abs_x, hn::BitCast(d, sign));
 }
 
