@@ -19,7 +19,6 @@
 #include "build_config.hpp"
 #include "script_peers.hpp"
 #include "summary_table.hpp"
-#include "store_bandwidth.hpp"
 
 namespace rocdist_bench
 {
@@ -77,24 +76,6 @@ void rows_bench(benchmark::State& state, const rows_case c)
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * c.rows * c.k * sizeof(float)));
 }
 
-#if ROCDIST_HAS_GPU_BACKEND
-// One read of the case's weights (their values play no part), timed by the
-// wall clock from launch to the end of the wait, as the calls are.
-void read_bench(benchmark::State& state, const rows_case c)
-{
-    const std::size_t        bytes = c.rows * c.k * sizeof(float);
-    const bench_input<float> in(std::vector<float>(c.rows * c.k));
-    for(auto _ : state)
-    {
-        const auto begin = std::chrono::steady_clock::now();
-        device_read(in.data(), bytes);
-        synchronize();
-        state.SetIterationTime(std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count());
-    }
-    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
-}
-
-#endif
 
 std::string read_name(const rows_case& c)
 {
@@ -116,7 +97,7 @@ void register_categorical_rows_benchmarks()
         add(c.name(), [c](benchmark::State& state) { rows_bench(state, c); });
 #if ROCDIST_HAS_GPU_BACKEND
         if(context.on_gpu && !c.logits)
-            add(read_name(c), [c](benchmark::State& state) { read_bench(state, c); });
+            add(read_name(c), [c](benchmark::State& state) { plain_read_bench(state, c.rows * c.k * sizeof(float)); });
 #endif
     }
 }

@@ -163,6 +163,8 @@ void register_categorical_benchmarks();
 void print_categorical_summary(const summary_reporter& r);
 void register_categorical_rows_benchmarks();
 void print_categorical_rows_summary(const summary_reporter& r);
+void register_token_benchmarks();
+void print_token_summary(const summary_reporter& r);
 void register_simd_target_benchmarks();
 void print_simd_target_summary(const summary_reporter& r);
 

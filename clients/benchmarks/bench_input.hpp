@@ -3,11 +3,14 @@
 // with the object.
 #pragma once
 
+#include <chrono>
+#include <cstddef>
 #include <stdexcept>
 #include <vector>
 
 #include "bench_context.hpp"
 #include "build_config.hpp"
+#include "store_bandwidth.hpp"
 
 #if ROCDIST_HAS_GPU_BACKEND
 #include "backend/gpu/runtime.hpp"
@@ -51,5 +54,24 @@ private:
     std::vector<T> host_;
     T*             device_ = nullptr;
 };
+
+#if ROCDIST_HAS_GPU_BACKEND
+// One read of `bytes` of device memory (their values play no part), timed
+// by the wall clock from launch to the end of the wait, as the calls that
+// return when their work is done are timed: the read bandwidth that their
+// GPU goals are stated against.
+inline void plain_read_bench(benchmark::State& state, std::size_t bytes)
+{
+    const bench_input<unsigned char> in{std::vector<unsigned char>(bytes)};
+    for(auto _ : state)
+    {
+        const auto begin = std::chrono::steady_clock::now();
+        device_read(in.data(), bytes);
+        synchronize();
+        state.SetIterationTime(std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count());
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
+}
+#endif
 
 } // namespace rocdist_bench

@@ -159,6 +159,7 @@ void print_summaries(const rocdist_bench::summary_reporter& r)
     rocdist_bench::print_seed_tables(r);
     rocdist_bench::print_categorical_summary(r);
     rocdist_bench::print_categorical_rows_summary(r);
+    rocdist_bench::print_token_summary(r);
     rocdist_bench::print_simd_target_summary(r);
     rocdist_bench::print_peer_summary(r);
     rocdist_bench::print_warp_rounds_tables(r);
@@ -258,6 +259,7 @@ int main(int argc, char** argv)
     rocdist_bench::register_seed_table_benchmarks();
     rocdist_bench::register_categorical_benchmarks();
     rocdist_bench::register_categorical_rows_benchmarks();
+    rocdist_bench::register_token_benchmarks();
     rocdist_bench::register_simd_target_benchmarks();
     rocdist_bench::register_peer_benchmarks(flags.filter, flags.min_time);
     rocdist_bench::register_warp_rounds_benchmarks();

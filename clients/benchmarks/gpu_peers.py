@@ -17,8 +17,9 @@ Timing follows rocdist_bench's. Fills: 8 back-to-back calls between two
 events on the framework's current stream (JAX: between two host clock
 reads, the second after block_until_ready), after a warm-up call, repeated
 until SECONDS of device time; the rate is all items over all time, as
-Google Benchmark reports a mean. Batched categorical: each call timed by the wall
-clock from launch to the end of a synchronisation, as rocdist's calls are.
+Google Benchmark reports a mean. Batched categorical and token sampling
+(token_peers.py): each call timed by the wall clock from launch to the end
+of a synchronisation, as rocdist's calls are.
 Libraries: torch (PyTorch), cupy_generator (cupy.random.default_rng(),
 XORWOW), cupy_randomstate (cupy.random.RandomState), jax (jax.random,
 jitted, with 64-bit types enabled).
@@ -34,6 +35,7 @@ import sys
 import time
 
 import peer_interface
+import token_peers
 
 CALLS_PER_TIMING = 8
 DIRICHLET_K = 10
@@ -113,6 +115,11 @@ def peer_table():
         case = rows_case("logits", rows, k, samples)
         add("torch", f"softmax_multinomial:{size}", case, "int64", {"rows": rows, "k": k, "samples": samples})
         add("jax", f"categorical_logits:{size}", case, "int32", {"rows": rows, "k": k, "samples": samples})
+    for rows, vocab in token_peers.GPU_CASES:
+        size = f"rows={rows},vocab={vocab}"
+        case, p = token_peers.case_name(rows, vocab), {"rows": rows, "vocab": vocab, "samples": 1}
+        add("torch", f"sort_sampler:{size}", case, "int64", p)
+        add("jax", f"top_k_categorical:{size}", case, "int32", p)
     return table
 
 
@@ -188,6 +195,9 @@ class Torch:
 
     def rows(self, call, p):
         torch = self.torch
+        if call.startswith("sort_sampler"):
+            logits = token_peers.torch_logits(torch, p["rows"], p["vocab"], self.device)
+            return token_peers.torch_sampler(torch, logits, self.generator)
         values = torch.rand(p["rows"], p["k"], device=self.device, generator=self.generator)
         if call.startswith("softmax_multinomial"):
             logits = torch.randn(p["rows"], p["k"], device=self.device, generator=self.generator)
@@ -318,6 +328,10 @@ class Jax:
 
     def rows(self, call, p):
         jax, jnp = self.jax, self.jax.numpy
+        if call.startswith("top_k_categorical"):
+            logits = (3.0 * jax.random.normal(jax.random.key(7), (p["rows"], p["vocab"]), jnp.float32)).astype(
+                jnp.bfloat16)
+            return self.keyed(token_peers.jax_sampler(jax, logits))
         shape = (p["samples"], p["rows"])
         if call.startswith("categorical_logits"):
             logits = jax.random.normal(jax.random.key(7), (p["rows"], p["k"]), jnp.float32)

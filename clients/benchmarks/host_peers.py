@@ -27,7 +27,8 @@ and the comparison once per sample column (p normalised beforehand); and
 PyTorch on the CPU with one thread: torch.multinomial(w, samples,
 replacement=True) (float32 weights), torch.poisson(rates) and
 torch.distributions.Binomial(total_count, probs).sample() (float64
-parameters, so that 2^31 - 1 trials are exact) and Tensor.exponential_().
+parameters, so that 2^31 - 1 trials are exact), Tensor.exponential_(), and
+for token sampling the sort-based sampler of token_peers.py.
 The per-element forms' parameters: lambdas log-uniform in [0.1, 10^6];
 trials uniform in 1 .. 1000 with p uniform in [0, 1).
 """
@@ -35,6 +36,7 @@ import sys
 import time
 
 import peer_interface
+import token_peers
 
 FLOAT_TYPES = {"float": "float32", "double": "float64"}
 GAMMA_SHAPES = ("0.5", "2.5", "10")
@@ -91,6 +93,10 @@ def peer_table():
         add("torch", f"Binomial:{nc}", f"binomial/{nc}/uint32", "double", params)
     add("numpy", "binomial:parameters", "binomial_parameters/uint32", "int64", {})
     add("torch", "Binomial:parameters", "binomial_parameters/uint32", "double", {})
+    for rows, vocab in token_peers.HOST_CASES:
+        size = f"rows={rows},vocab={vocab}"
+        add("torch", f"sort_sampler:{size}", token_peers.case_name(rows, vocab), "int64",
+            {"rows": rows, "vocab": vocab})
     add("numpy", "exponential", both_types("exponential"), "double", {})
     for t, dtype in FLOAT_TYPES.items():
         add("numpy", "standard_exponential", f"exponential/{t}", t, {"dtype": dtype})
@@ -190,6 +196,9 @@ def torch_call(call, p, n):
         binomial = torch.distributions.Binomial(torch.tensor(float(p["trials"]), dtype=torch.float64),
                                                 torch.tensor(p["p"], dtype=torch.float64))
         return (lambda: binomial.sample((n,))), n
+    if call.startswith("sort_sampler:"):
+        logits = token_peers.torch_logits(torch, p["rows"], p["vocab"], "cpu")
+        return token_peers.torch_sampler(torch, logits, generator), p["rows"]
     rows, k, samples = p["rows"], p["k"], p["samples"]
     weights = torch.from_numpy(np.random.default_rng(12345).random((rows, k)).astype(np.float32))
     return (lambda: torch.multinomial(weights, samples, replacement=True, generator=generator)), rows * samples

@@ -106,6 +106,32 @@ inline rocdist_status categorical_logits(rocdist_generator g, void* output, std:
                                                static_cast<unsigned int*>(output), n / rows);
 }
 
+// Token sampling: the n outputs as n rows of hostile logits of a type read
+// from the input (16-bit ones as raw words; up to 64 per row, 1 for large
+// n) with hostile parameters, from the generator's stream; the deferred
+// status of a call that succeeded must be success or INVALID_VALUE.
+inline rocdist_status sample_tokens(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
+{
+    const auto        type  = static_cast<rocdist_value_type>(in.byte() % 4); // 3: unknown
+    const std::size_t vocab = n > 1024 ? 1 : 1 + in.byte() % 64;
+    const std::size_t rows  = n < large_limit ? n : large_limit; // what is backed; more is refused first
+    std::vector<float> logits(rows * vocab);
+    for(float& l : logits)
+        l = in.real<float>();
+    std::vector<rocdist_token_params> params(rows);
+    for(rocdist_token_params& p : params)
+        p = {in.real<float>(), static_cast<unsigned int>(in.byte() % 80), in.real<float>(), in.real<float>()};
+    const rocdist_status status = rocdist_sample_tokens(g, logits.data(), type, n, vocab, params.data(), nullptr,
+                                                        nullptr, static_cast<unsigned int*>(output));
+    if(status != ROCDIST_STATUS_SUCCESS)
+        return status;
+    rocdist_status deferred = ROCDIST_STATUS_INTERNAL_ERROR;
+    if(rocdist_get_deferred_status(g, &deferred) != ROCDIST_STATUS_SUCCESS
+       || (deferred != ROCDIST_STATUS_SUCCESS && deferred != ROCDIST_STATUS_INVALID_VALUE))
+        return ROCDIST_STATUS_INTERNAL_ERROR;
+    return status;
+}
+
 // A shape per element: n hostile shapes read from the input (at most
 // large_limit: see there), and a scale.
 template <class T>
@@ -195,6 +221,7 @@ inline const generate_entry generate_entries[] = {
     {"categorical_rows_double", sizeof(unsigned int),
      categorical_rows<double, rocdist_generate_categorical_rows_double>},
     {"categorical_logits", sizeof(unsigned int), categorical_logits},
+    {"sample_tokens", sizeof(unsigned int), sample_tokens},
     {"uniform_half", sizeof(unsigned short), no_parameters<unsigned short, rocdist_generate_uniform_half>},
     {"normal_half", sizeof(unsigned short), two_parameters<unsigned short, float, rocdist_generate_normal_half>},
     {"log_normal_half", sizeof(unsigned short), two_parameters<unsigned short, float, rocdist_generate_log_normal_half>},

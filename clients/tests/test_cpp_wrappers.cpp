@@ -187,6 +187,46 @@ TEST(cpp_wrappers, batched_categorical_forward_to_the_c_calls)
     }
 }
 
+TEST(cpp_wrappers, token_sampling_forwards_to_the_c_calls)
+{
+    constexpr std::size_t                   rows = 4, vocab = 300;
+    std::vector<float>                      logits(rows * vocab);
+    for(std::size_t i = 0; i < logits.size(); ++i)
+        logits[i] = static_cast<float>(i % 13) / 4.0f;
+    const std::vector<rocdist_token_params> params(rows, {0.7f, 20, 0.9f, 0.0f});
+    rocdist_cpp::generator                  gen(rocdist_cpp::backend::host);
+    gen.set_seed(8);
+    gen.reserve_token_scratch(rows, vocab);
+    std::vector<unsigned int> wrapped(rows), direct(rows);
+    gen.sample_tokens(logits.data(), ROCDIST_VALUE_FLOAT, rows, vocab, params.data(), wrapped.data());
+    EXPECT_EQ(gen.deferred_status(), ROCDIST_STATUS_SUCCESS);
+
+    rocdist_generator c = nullptr;
+    ASSERT_EQ(rocdist_create_generator_host(&c, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_set_seed(c, 8), ROCDIST_STATUS_SUCCESS);
+    ASSERT_EQ(rocdist_sample_tokens(c, logits.data(), ROCDIST_VALUE_FLOAT, rows, vocab, params.data(), nullptr,
+                                    nullptr, direct.data()),
+              ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(wrapped, direct);
+    ASSERT_EQ(rocdist_destroy_generator(c), ROCDIST_STATUS_SUCCESS);
+
+    std::vector<rocdist_token_params> bad = params;
+    bad[2].top_p                          = 0.0f;
+    gen.sample_tokens(logits.data(), ROCDIST_VALUE_FLOAT, rows, vocab, bad.data(), wrapped.data());
+    EXPECT_EQ(wrapped[2], ROCDIST_INVALID_TOKEN);
+    EXPECT_EQ(gen.deferred_status(), ROCDIST_STATUS_INVALID_VALUE);
+    EXPECT_EQ(gen.deferred_status(), ROCDIST_STATUS_SUCCESS);
+    try
+    {
+        gen.sample_tokens(logits.data(), ROCDIST_VALUE_FLOAT, rows, 0, params.data(), wrapped.data());
+        FAIL() << "a vocabulary of 0 did not throw";
+    }
+    catch(const rocdist_cpp::error& e)
+    {
+        EXPECT_EQ(e.status(), ROCDIST_STATUS_INVALID_VALUE);
+    }
+}
+
 // The status a member throws, or success.
 template <class Call>
 rocdist_status thrown_status(Call&& call)

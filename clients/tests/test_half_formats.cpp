@@ -130,6 +130,56 @@ TEST(half_formats, known_values)
     EXPECT_EQ(bfloat16_bits(0x1.fffffep127f), 0x7f80);  // rounds past the largest finite bfloat16
 }
 
+// Every 16-bit pattern read back as a float: its value computed another
+// way (sign, exponent and fraction through ldexp), NaN for NaN with its
+// sign, and rounding it again gives the pattern (a half or bfloat16 is a
+// float exactly).
+TEST(half_formats, every_half_and_bfloat16_reads_as_its_float)
+{
+    using rocdist::distributions::float_from_bfloat16;
+    using rocdist::distributions::float_from_half;
+    for(std::uint32_t b = 0; b < 0x10000; ++b)
+    {
+        const auto   h        = static_cast<std::uint16_t>(b);
+        const double sign     = (b & 0x8000) != 0 ? -1.0 : 1.0;
+        const int    exponent = static_cast<int>(b >> 10 & 0x1f);
+        const int    fraction = static_cast<int>(b & 0x3ff);
+        const float  x        = float_from_half(h);
+        if(exponent == 0x1f && fraction != 0)
+        {
+            EXPECT_TRUE(std::isnan(x)) << std::hex << b;
+            EXPECT_EQ(std::signbit(x), sign < 0) << std::hex << b;
+            continue;
+        }
+        const double value = exponent == 0x1f ? sign * INFINITY
+                             : exponent == 0  ? sign * std::ldexp(fraction, -24)
+                                              : sign * std::ldexp(1024 + fraction, exponent - 25);
+        EXPECT_EQ(x, value) << std::hex << b;
+        EXPECT_EQ(std::signbit(x), sign < 0) << std::hex << b;
+        EXPECT_EQ(half_bits(x), h) << std::hex << b;
+
+    }
+    for(std::uint32_t b = 0; b < 0x10000; ++b)
+    {
+        const auto   h        = static_cast<std::uint16_t>(b);
+        const double sign     = (b & 0x8000) != 0 ? -1.0 : 1.0;
+        const int    exponent = static_cast<int>(b >> 7 & 0xff);
+        const int    fraction = static_cast<int>(b & 0x7f);
+        const float  y        = float_from_bfloat16(h);
+        EXPECT_EQ(std::signbit(y), sign < 0) << std::hex << b;
+        if(exponent == 0xff && fraction != 0)
+        {
+            EXPECT_TRUE(std::isnan(y)) << std::hex << b;
+            continue;
+        }
+        const double value = exponent == 0xff ? sign * INFINITY
+                             : exponent == 0  ? sign * std::ldexp(fraction, -133)
+                                              : sign * std::ldexp(128 + fraction, exponent - 134);
+        EXPECT_EQ(y, value) << std::hex << b;
+        EXPECT_EQ(bfloat16_bits(y), h) << std::hex << b;
+    }
+}
+
 TEST(half_formats, nan_stays_a_quiet_nan_of_its_sign)
 {
     for(const std::uint32_t b : {0x7fc00000u, 0x7f800001u, 0xffffffffu, 0x7fa00000u})

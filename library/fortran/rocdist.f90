@@ -47,6 +47,23 @@ module rocdist
 
     ! rocdist_categorical_view: where a table's entries live (for the device
     ! API's user kernels, rocdist/rocdist_kernel.h).
+    ! rocdist_value_type
+    integer(c_int), parameter :: ROCDIST_VALUE_FLOAT = 0
+    integer(c_int), parameter :: ROCDIST_VALUE_HALF = 1
+    integer(c_int), parameter :: ROCDIST_VALUE_BFLOAT16 = 2
+
+    ! ROCDIST_INVALID_TOKEN (0xFFFFFFFF) as Fortran's default integer reads the
+    ! unsigned token: -1.
+    integer(c_int), parameter :: ROCDIST_INVALID_TOKEN = -1
+
+    ! One row's token-sampling parameters (rocdist_token_params).
+    type, bind(c) :: rocdist_token_params
+        real(c_float) :: temperature
+        integer(c_int) :: top_k
+        real(c_float) :: top_p
+        real(c_float) :: min_p
+    end type
+
     type, bind(c) :: rocdist_categorical_view
         type(c_ptr) :: entries
         integer(c_int) :: k
@@ -503,6 +520,41 @@ module rocdist
             type(c_ptr), value :: output
             integer(c_size_t), value :: samples_per_row
             integer(c_int) :: rocdist_generate_categorical_logits
+        end function
+    end interface
+
+    ! Token sampling: logits, params (type(rocdist_token_params) arrays),
+    ! row_seeds, row_positions and tokens are c_loc of arrays in memory of the
+    ! generator's kind; row_seeds and row_positions both c_null_ptr, or both given.
+    interface
+        function rocdist_sample_tokens(generator, logits, value_type, rows, vocab, params, row_seeds, &
+                                       row_positions, tokens) bind(c, name="rocdist_sample_tokens")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: logits
+            integer(c_int), value :: value_type
+            integer(c_size_t), value :: rows
+            integer(c_size_t), value :: vocab
+            type(c_ptr), value :: params
+            type(c_ptr), value :: row_seeds
+            type(c_ptr), value :: row_positions
+            type(c_ptr), value :: tokens
+            integer(c_int) :: rocdist_sample_tokens
+        end function
+
+        function rocdist_reserve_token_scratch(generator, rows, vocab) bind(c, name="rocdist_reserve_token_scratch")
+            import :: c_int, c_ptr, c_size_t
+            type(c_ptr), value :: generator
+            integer(c_size_t), value :: rows
+            integer(c_size_t), value :: vocab
+            integer(c_int) :: rocdist_reserve_token_scratch
+        end function
+
+        function rocdist_get_deferred_status(generator, status) bind(c, name="rocdist_get_deferred_status")
+            import :: c_int, c_ptr
+            type(c_ptr), value :: generator
+            integer(c_int), intent(out) :: status
+            integer(c_int) :: rocdist_get_deferred_status
         end function
     end interface
 

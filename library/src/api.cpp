@@ -292,9 +292,33 @@ rocdist_status rocdist_generate_categorical_logits(rocdist_generator generator, 
         if(!(temperature > 0))
             return ROCDIST_STATUS_INVALID_VALUE;
         // Logits l are the weights 2^(l c), c rounded once to double.
-        const double c = 1.4426950408889634074 / static_cast<double>(temperature); // log2(e) / temperature
+        const double c = rocdist::distributions::log2e_over_temperature(temperature);
         return g.generate_categorical_rows(rocdist::backend::logit_rows{logits, 0, c}, rows, k, output,
                                            samples_per_row);
+    });
+}
+
+rocdist_status rocdist_sample_tokens(rocdist_generator generator, const void* logits, rocdist_value_type type,
+                                     size_t rows, size_t vocab, const rocdist_token_params* params,
+                                     const unsigned long long* row_seeds, const unsigned long long* row_positions,
+                                     unsigned int* tokens)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        return g.sample_tokens(logits, type, rows, vocab, params, row_seeds, row_positions, tokens);
+    });
+}
+
+rocdist_status rocdist_reserve_token_scratch(rocdist_generator generator, size_t rows, size_t vocab)
+{
+    return with_generator(generator, [&](rocdist::generator& g) { return g.reserve_token_scratch(rows, vocab); });
+}
+
+rocdist_status rocdist_get_deferred_status(rocdist_generator generator, rocdist_status* status)
+{
+    return with_generator(generator, [&](rocdist::generator& g) {
+        if(status == nullptr)
+            return ROCDIST_STATUS_INVALID_POINTER;
+        return g.take_deferred_status(*status);
     });
 }
 

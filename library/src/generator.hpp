@@ -103,6 +103,15 @@ public:
     template <class Format>
     rocdist_status generate_normal_16(std::uint16_t* out, std::size_t n, float mean, float stddev, bool log_normal);
 
+    // One token per row of logits (backend/token_rows.hpp), without waiting
+    // on GPUs; defined in generator_tokens.cpp with the two below.
+    rocdist_status sample_tokens(const void* logits, rocdist_value_type type, std::size_t rows, std::size_t vocab,
+                                 const rocdist_token_params* params, const unsigned long long* row_seeds,
+                                 const unsigned long long* row_positions, unsigned int* tokens);
+    rocdist_status reserve_token_scratch(std::size_t rows, std::size_t vocab);
+    // INVALID_VALUE in `status` when a row was invalid since the last call.
+    rocdist_status take_deferred_status(rocdist_status& status);
+
 private:
     // Calls emit(source) with the block functor, or the fast ordering's
     // compacted sampler, of the generator's normal method.

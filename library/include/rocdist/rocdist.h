@@ -1081,6 +1081,131 @@ ROCDIST_EXPORT rocdist_status rocdist_generate_categorical_logits(rocdist_genera
                                                                   size_t            samples_per_row);
 
 /**
+ * \brief The element type of an array of logits.
+ */
+typedef enum rocdist_value_type
+{
+    ROCDIST_VALUE_FLOAT    = 0, /**< IEEE binary32 (float). */
+    ROCDIST_VALUE_HALF     = 1, /**< IEEE binary16, as unsigned 16-bit words. */
+    ROCDIST_VALUE_BFLOAT16 = 2  /**< bfloat16 (a float's upper 16 bits), as unsigned 16-bit words. */
+} rocdist_value_type;
+
+/**
+ * \brief One row's token-sampling parameters (docs/token_sampling.md).
+ *
+ * Filters apply in this order: temperature, top-k, top-p on the top-k
+ * distribution renormalised, then min-p relative to the largest probability.
+ */
+typedef struct rocdist_token_params
+{
+    float        temperature; /**< 0 (greedy: the largest logit, the lowest index among ties), or > 0; +inf gives every finite logit the same weight. */
+    unsigned int top_k;       /**< keep the top_k most probable tokens (ties at the k-th by lower index); 0 keeps all. */
+    float        top_p;       /**< in (0, 1]: keep the fewest most probable tokens whose mass reaches top_p; 1 keeps all. */
+    float        min_p;       /**< in [0, 1): keep the tokens of probability at least min_p times the largest; 0 keeps all. */
+} rocdist_token_params;
+
+/** \brief The token of a row whose logits or parameters are invalid. */
+#define ROCDIST_INVALID_TOKEN 0xFFFFFFFFu
+
+/**
+ * \brief One token per row of logits after temperature, top-k, top-p and
+ *        min-p, exactly, each row from its own stream if asked (serving
+ *        engines' sampling step; FlashInfer's
+ *        top_k_top_p_sampling_from_logits, vLLM's sampler).
+ *
+ * Row r's token is drawn from the distribution the filters leave,
+ * renormalised, by one uniform: the 64 bits of double element offset + r of
+ * the generator's stream when row_seeds and row_positions are NULL (the
+ * position then advances by rows), or of element row_positions[r] of the
+ * stream of seed row_seeds[r] when both are given (the generator's position
+ * does not move). A row's token depends only on that stream element, its
+ * logits and its parameters: not on the other rows, the batch size, the
+ * row's place in the batch, the backend or the GPU. Logits become 64-bit
+ * fixed-point weights by integer arithmetic, relative to the row's largest
+ * logit, and every filter compares integers, so host and GPU generators give
+ * identical tokens; each kept token's probability is its weight's share
+ * within 2^-64 (docs/token_sampling.md states the bound against exact
+ * softmax). A greedy row reads no uniform, and its element is still used up.
+ *
+ * A GPU generator queues the call on its stream and returns without waiting.
+ * A row with a NaN or +inf logit, no logit above -inf, or parameters outside
+ * their domain gets ROCDIST_INVALID_TOKEN, and the generator's deferred
+ * status becomes ROCDIST_STATUS_INVALID_VALUE (rocdist_get_deferred_status);
+ * the other rows get their tokens. A host generator does the same, so the
+ * two give the same tokens for any input.
+ *
+ * \param generator     a generator.
+ * \param logits        rows * vocab logits of `type`, row-major, in memory of
+ *                      the generator's kind.
+ * \param type          the logits' element type.
+ * \param rows          number of rows.
+ * \param vocab         tokens per row, 1 to 2^32 - 1.
+ * \param params        rows parameter sets, in memory of the generator's kind.
+ * \param row_seeds     NULL, or rows seeds in memory of the generator's kind.
+ * \param row_positions NULL (exactly when row_seeds is), or rows stream
+ *                      positions in memory of the generator's kind.
+ * \param tokens        rows unsigned ints in memory of the generator's kind.
+ * \return ROCDIST_STATUS_SUCCESS (also when rows is 0: then nothing is read
+ *         or written); ROCDIST_STATUS_INVALID_HANDLE for a bad generator;
+ *         ROCDIST_STATUS_INVALID_VALUE for an unknown type, vocab of 0 or
+ *         above 2^32 - 1, or rows * vocab logits more than a size_t
+ *         addresses; ROCDIST_STATUS_INVALID_POINTER if logits, params or
+ *         tokens is NULL or misaligned, or just one of row_seeds and
+ *         row_positions is NULL, or either is misaligned;
+ *         ROCDIST_STATUS_OUT_OF_RANGE if, without row streams, offset + rows
+ *         exceeds 2^64; ROCDIST_STATUS_WRONG_MEMORY if a GPU generator is
+ *         given host memory (or another device's);
+ *         ROCDIST_STATUS_ALLOCATION_FAILED if the deferred status word
+ *         cannot be allocated (see rocdist_reserve_token_scratch);
+ *         ROCDIST_STATUS_LAUNCH_FAILURE. On failure nothing is written and
+ *         the position does not move.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_sample_tokens(rocdist_generator           generator,
+                                                    const void*                 logits,
+                                                    rocdist_value_type          type,
+                                                    size_t                      rows,
+                                                    size_t                      vocab,
+                                                    const rocdist_token_params* params,
+                                                    const unsigned long long*   row_seeds,
+                                                    const unsigned long long*   row_positions,
+                                                    unsigned int*               tokens);
+
+/**
+ * \brief Allocates what rocdist_sample_tokens needs for calls of up to rows
+ *        x vocab, so that those calls allocate nothing (and can be captured
+ *        into a CUDA or HIP graph).
+ *
+ * A GPU generator's token sampling needs one device word, for the deferred
+ * status, whatever rows and vocab; a host generator needs nothing kept. The
+ * arguments are checked as rocdist_sample_tokens checks them.
+ *
+ * \param generator a generator.
+ * \param rows      the most rows a call will have.
+ * \param vocab     the largest vocabulary, 1 to 2^32 - 1.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_VALUE for vocab of 0 or above 2^32 - 1 or
+ *         rows * vocab float logits more than a size_t addresses;
+ *         ROCDIST_STATUS_ALLOCATION_FAILED.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_reserve_token_scratch(rocdist_generator generator, size_t rows, size_t vocab);
+
+/**
+ * \brief The status that calls queued since the last read found only on the
+ *        device (a row given ROCDIST_INVALID_TOKEN), and clears it.
+ *
+ * Waits for the generator's stream. *status becomes
+ * ROCDIST_STATUS_INVALID_VALUE if any rocdist_sample_tokens call since the
+ * last read had an invalid row, and ROCDIST_STATUS_SUCCESS otherwise.
+ *
+ * \param generator a generator.
+ * \param status    receives the deferred status.
+ * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
+ *         ROCDIST_STATUS_INVALID_POINTER if status is NULL;
+ *         ROCDIST_STATUS_LAUNCH_FAILURE if waiting for the stream fails.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_get_deferred_status(rocdist_generator generator, rocdist_status* status);
+
+/**
  * \brief A sentence describing a status, for messages to users.
  * \param status any value; unknown values get a sentence saying so.
  * \return a static NUL-terminated string; never NULL.

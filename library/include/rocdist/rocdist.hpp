@@ -491,6 +491,51 @@ public:
         check(rocdist_generate_categorical_logits(handle_, logits, rows, k, temperature, output, samples_per_row));
     }
 
+    /**
+     * \brief rocdist_sample_tokens: one token per row of logits after
+     *        temperature, top-k, top-p and min-p (queued, not waited for, on
+     *        GPUs; invalid rows are reported by deferred_status()).
+     * \param logits        rows * vocab logits of `type`, in memory of the
+     *                      generator's kind.
+     * \param type          the logits' element type.
+     * \param rows          number of rows.
+     * \param vocab         tokens per row.
+     * \param params        rows parameter sets.
+     * \param tokens        rows unsigned ints.
+     * \param row_seeds     NULL, or each row's seed.
+     * \param row_positions NULL (exactly when row_seeds is), or each row's
+     *                      stream position.
+     */
+    void sample_tokens(const void* logits, rocdist_value_type type, std::size_t rows, std::size_t vocab,
+                       const rocdist_token_params* params, unsigned int* tokens,
+                       const unsigned long long* row_seeds = nullptr, const unsigned long long* row_positions = nullptr)
+    {
+        check(rocdist_sample_tokens(handle_, logits, type, rows, vocab, params, row_seeds, row_positions, tokens));
+    }
+
+    /**
+     * \brief rocdist_reserve_token_scratch: so that sample_tokens calls up to
+     *        rows x vocab allocate nothing.
+     * \param rows  the most rows a call will have.
+     * \param vocab the largest vocabulary.
+     */
+    void reserve_token_scratch(std::size_t rows, std::size_t vocab)
+    {
+        check(rocdist_reserve_token_scratch(handle_, rows, vocab));
+    }
+
+    /**
+     * \brief rocdist_get_deferred_status: waits for the generator's stream,
+     *        returns whether rows were invalid since the last read, and clears it.
+     * \return ROCDIST_STATUS_SUCCESS, or ROCDIST_STATUS_INVALID_VALUE.
+     */
+    rocdist_status deferred_status()
+    {
+        rocdist_status status = ROCDIST_STATUS_SUCCESS;
+        check(rocdist_get_deferred_status(handle_, &status));
+        return status;
+    }
+
 private:
     rocdist_generator handle_ = nullptr;
 };

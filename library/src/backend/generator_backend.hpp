@@ -12,6 +12,9 @@
 //   holds(table)                                whether its samplers can read a table
 //   generate_categorical_rows(in, rows, k, out, samples_per_row, key, offset)
 //   generate_dirichlet(key, alpha, k, rows, first_row, out)
+//   sample_tokens(batch)                        token sampling, without waiting
+//   reserve_token_scratch()                     what sample_tokens keeps
+//   take_deferred_status(invalid_rows)          whether rows were invalid since the last take
 //
 // host::generator_backend always exists; gpu::generator_backend where the
 // library has a GPU platform. Adding a backend is a class and a line here.

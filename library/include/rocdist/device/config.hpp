@@ -86,6 +86,11 @@
 #define ROCDIST_UNROLL _Pragma("GCC unroll 16")
 #endif
 
+// A function kept out of line, so that a kernel's registers are budgeted
+// for the kernel and the function apart (nvcc otherwise spills a long
+// kernel's registers on sm_80).
+#define ROCDIST_NOINLINE __attribute__((noinline))
+
 // a * b rounded on its own, never fused with an add that follows into an
 // FMA. GPU compilers contract a * b + c by default (so does the emulated
 // platform, on purpose) and the host code is compiled not to

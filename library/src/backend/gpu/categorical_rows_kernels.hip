@@ -502,13 +502,6 @@ ROCDIST_KERNEL void draw_samples(Input in, row_layout layout, const row_tile_sum
     }
 }
 
-// Blocks for work that is one block per item.
-template <auto Kernel>
-unsigned block_grid(const device_info& device, std::uint64_t items)
-{
-    return grid_blocks<Kernel>(device, items * threads_per_block);
-}
-
 // The call's scratch, carved from the generator's: each part's place,
 // 256-byte aligned.
 struct scratch_plan

@@ -7,6 +7,7 @@
 
 #include "backend/categorical_row_inputs.hpp"
 #include "backend/compacted_chunks.hpp"
+#include "backend/token_rows.hpp"
 #include "build_config.hpp"
 #include "rocdist/device/distributions/alias_table.hpp"
 #include "rocdist/device/engine/philox4x32_10.hpp"
@@ -112,6 +113,21 @@ template <class T>
 ROCDIST_KERNEL_SOURCE_API rocdist_status generate_dirichlet(const device_info& device, void* stream, const T* alpha,
                                                             std::uint64_t k, std::uint64_t rows, T* out,
                                                             engine::philox_key key, std::uint64_t first_row);
+
+// Queues token sampling (backend/token_rows.hpp) on `stream`, one kernel,
+// and returns without waiting: each row's token as host::sample_tokens
+// gives it, an invalid row's setting *deferred (device memory) to nonzero.
+// Refusals as generate's. Defined, with the two below, in token_kernels.hip.
+ROCDIST_KERNEL_SOURCE_API rocdist_status sample_tokens(const device_info& device, void* stream,
+                                                       const backend::token_batch& batch, unsigned* deferred);
+
+// A device word, zeroed, for a generator's deferred status (free it with
+// free_device_memory); ROCDIST_STATUS_ALLOCATION_FAILED when refused.
+ROCDIST_KERNEL_SOURCE_API rocdist_status allocate_status_word(const device_info& device, unsigned** word);
+
+// Waits for `stream`, reads the word into `set` (nonzero) and zeroes it.
+ROCDIST_KERNEL_SOURCE_API rocdist_status take_status_word(const device_info& device, void* stream, unsigned* word,
+                                                          bool& set);
 
 // Frees a table or a generator's scratch once the work queued on its device,
 // on any stream, which may still read it has finished.

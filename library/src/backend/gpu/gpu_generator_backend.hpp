@@ -23,6 +23,8 @@ public:
     {
         if(scratch_.p != nullptr)
             free_device_memory(device_.ordinal, scratch_.p);
+        if(deferred_ != nullptr)
+            free_device_memory(device_.ordinal, deferred_);
     }
     generator_backend(const generator_backend&)            = delete;
     generator_backend& operator=(const generator_backend&) = delete;
@@ -111,10 +113,40 @@ public:
         return status;
     }
 
+    // Queued, not waited for: rows found invalid on the GPU set the
+    // deferred-status word, which take_deferred_status reads.
+    rocdist_status sample_tokens(const backend::token_batch& batch)
+    {
+        rocdist_status status = ROCDIST_STATUS_SUCCESS;
+        for(const void* p : {batch.logits.values, static_cast<const void*>(batch.params),
+                             static_cast<const void*>(batch.tokens), static_cast<const void*>(batch.streams.row_seeds),
+                             static_cast<const void*>(batch.streams.row_positions)})
+            if(status == ROCDIST_STATUS_SUCCESS && p != nullptr)
+                status = check_output(device_, p);
+        if(status == ROCDIST_STATUS_SUCCESS)
+            status = reserve_token_scratch();
+        if(status == ROCDIST_STATUS_SUCCESS)
+            status = gpu::sample_tokens(device_, stream_, batch, deferred_);
+        return status;
+    }
+
+    rocdist_status reserve_token_scratch()
+    {
+        return deferred_ != nullptr ? ROCDIST_STATUS_SUCCESS : allocate_status_word(device_, &deferred_);
+    }
+
+    rocdist_status take_deferred_status(bool& invalid_rows)
+    {
+        invalid_rows = false;
+        return deferred_ == nullptr ? ROCDIST_STATUS_SUCCESS
+                                    : take_status_word(device_, stream_, deferred_, invalid_rows);
+    }
+
 private:
     device_info    device_;
     void*          stream_ = nullptr;
     scratch_memory scratch_{}; // the calls' device scratch, kept between them
+    unsigned*      deferred_ = nullptr; // token sampling's deferred status, allocated by its first call
 };
 
 } // namespace rocdist::gpu

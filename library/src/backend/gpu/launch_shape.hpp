@@ -53,4 +53,11 @@ unsigned grid_blocks(const device_info& device, std::uint64_t threads)
     return static_cast<unsigned>(std::min<std::uint64_t>(std::max<std::uint64_t>(wanted, 1), wave));
 }
 
+// Enough blocks of Kernel for work that is one block per item.
+template <auto Kernel>
+unsigned block_grid(const device_info& device, std::uint64_t items)
+{
+    return grid_blocks<Kernel>(device, items * threads_per_block);
+}
+
 } // namespace rocdist::gpu

@@ -12,6 +12,7 @@
 #include "backend/host/gamma_family_host.hpp"
 #include "backend/host/host_backend.hpp"
 #include "backend/host/narrowed_host.hpp"
+#include "backend/host/token_sampler_host.hpp"
 #include "categorical_table.hpp"
 #include "rocdist/device/distributions/gamma.hpp"
 #include "rocdist/device/engine/philox4x32_10.hpp"
@@ -75,6 +76,24 @@ public:
         return host::generate_categorical_rows(in, rows, k, out, samples_per_row, key, offset);
     }
 
+    // Invalid rows get the invalid token and set the deferred status, as on GPUs.
+    rocdist_status sample_tokens(const backend::token_batch& batch)
+    {
+        if(!host::sample_tokens(batch))
+            invalid_token_rows_ = true;
+        return ROCDIST_STATUS_SUCCESS;
+    }
+
+    // Host calls keep nothing between them.
+    rocdist_status reserve_token_scratch() { return ROCDIST_STATUS_SUCCESS; }
+
+    rocdist_status take_deferred_status(bool& invalid_rows)
+    {
+        invalid_rows        = invalid_token_rows_;
+        invalid_token_rows_ = false;
+        return ROCDIST_STATUS_SUCCESS;
+    }
+
     template <class T>
     rocdist_status generate_dirichlet(engine::philox_key key, const T* alpha, std::size_t k, std::size_t rows,
                                       std::uint64_t first_row, T* out)
@@ -84,6 +103,9 @@ public:
             host::generate_dirichlet(key, alpha, k, rows, first_row, out);
         return status;
     }
+
+private:
+    bool invalid_token_rows_ = false;
 };
 
 } // namespace rocdist::host

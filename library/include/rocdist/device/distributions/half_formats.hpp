@@ -64,4 +64,32 @@ ROCDIST_HOST_DEVICE std::uint16_t bfloat16_bits(float x)
     return static_cast<std::uint16_t>((b + 0x7fffu + (b >> 16 & 1u)) >> 16);
 }
 
+// The float a half or bfloat16 stands for: exact, since every half and
+// bfloat16 value is a float (NaN stays NaN, of the same sign).
+ROCDIST_HOST_DEVICE float float_of_bits(std::uint32_t b)
+{
+    float x;
+    ROCDIST_MEMCPY(&x, &b, sizeof x);
+    return x;
+}
+
+ROCDIST_HOST_DEVICE float float_from_half(std::uint16_t h)
+{
+    const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000u) << 16;
+    const std::uint32_t e    = h >> 10 & 0x1fu;
+    const std::uint32_t m    = h & 0x3ffu;
+    if(e == 0x1fu) // infinity or NaN: the payload moves up with the fraction
+        return float_of_bits(sign | 0x7f800000u | m << 13);
+    if(e != 0) // normal: rebias the exponent (127 - 15 = 112)
+        return float_of_bits(sign | (e + 112u) << 23 | m << 13);
+    // Zero or subnormal: m 2^-24, a float exactly (m < 2^10).
+    const float magnitude = static_cast<float>(m) * 0x1p-24f;
+    return float_of_bits(sign | float_bits(magnitude));
+}
+
+ROCDIST_HOST_DEVICE float float_from_bfloat16(std::uint16_t b)
+{
+    return float_of_bits(static_cast<std::uint32_t>(b) << 16);
+}
+
 } // namespace rocdist::distributions

@@ -61,6 +61,12 @@ ROCDIST_HOST_DEVICE fixed_point_scale weight_tile_scale(double largest, unsigned
 // 2^(E + h), and its fixed point floor(2^(h + 63 - bits)) (exp2_fixed_point)
 // is the weights' with reference E + 1. Each product is rounded on its own
 // (unfused_mul), so host and GPU compute the same h.
+// c = log2(e) / t, rounded once to double (0 for t = +inf).
+ROCDIST_HOST_DEVICE double log2e_over_temperature(float temperature)
+{
+    return 1.4426950408889634074 / static_cast<double>(temperature);
+}
+
 struct logit_tile_scale
 {
     double largest;  // m
