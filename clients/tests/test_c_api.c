@@ -2,7 +2,8 @@
  * and a host generator gives the known first block for seed 0 (Philox of
  * counter 0, key 0: Random123's first known answer); a categorical table,
  * and a batch of rows, each with one non-zero weight, always give that
- * category. */
+ * category; greedy token sampling gives each row's largest logit. */
+#include <math.h>
 #include <stdio.h>
 
 #include "rocdist/rocdist.h"
@@ -32,6 +33,12 @@ int main(void)
     float              g[3] = {0, 0, 0};
     double             gd[2] = {0, 0};
     rocdist_generator  gen = NULL;
+    /* Token sampling: greedy rows give their largest logit's token, a row
+       with a NaN logit the invalid token and the deferred status. */
+    const float          logits[2][3]  = {{0.5f, 2.0f, 1.0f}, {3.0f, NAN, 1.0f}};
+    rocdist_token_params token_params[2] = {{0.0f, 0u, 1.0f, 0.0f}, {0.0f, 0u, 1.0f, 0.0f}};
+    unsigned int         tokens[2]       = {7u, 7u};
+    rocdist_status       deferred        = ROCDIST_STATUS_INTERNAL_ERROR;
     int                i;
 
     CHECK(rocdist_create_generator_host(&gen, ROCDIST_RNG_PHILOX4X32_10) == ROCDIST_STATUS_SUCCESS);
@@ -55,6 +62,13 @@ int main(void)
     for(i = 0; i < 4; ++i)
         CHECK(row_picks[0][i] == 2u && row_picks[1][i] == 0u);
     CHECK(rocdist_generate_categorical_logits(gen, weights, 1, 3, -1.0f, &row_picks[0][0], 4)
+          == ROCDIST_STATUS_INVALID_VALUE);
+    CHECK(rocdist_sample_tokens(gen, &logits[0][0], ROCDIST_VALUE_FLOAT, 2, 3, token_params, NULL, NULL, tokens)
+          == ROCDIST_STATUS_SUCCESS);
+    CHECK(tokens[0] == 1u && tokens[1] == ROCDIST_INVALID_TOKEN);
+    CHECK(rocdist_get_deferred_status(gen, &deferred) == ROCDIST_STATUS_SUCCESS
+          && deferred == ROCDIST_STATUS_INVALID_VALUE);
+    CHECK(rocdist_sample_tokens(gen, &logits[0][0], (rocdist_value_type)5, 2, 3, token_params, NULL, NULL, tokens)
           == ROCDIST_STATUS_INVALID_VALUE);
     CHECK(rocdist_generate_gamma(gen, g, 3, 2.5f, 1.0f) == ROCDIST_STATUS_SUCCESS);
     for(i = 0; i < 3; ++i)

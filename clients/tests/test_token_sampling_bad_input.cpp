@@ -258,6 +258,31 @@ TEST_F(token_sampling_gpu, a_call_returns_before_its_work_runs)
     EXPECT_EQ(hipStreamDestroy(stream), hipSuccess);
 }
 
+// The status word is the generator's: device memory in use (exact on the
+// emulated platform) comes back to where it was when the generator goes.
+TEST_F(token_sampling_gpu, the_status_word_goes_with_its_generator)
+{
+    const auto in_use = [] {
+        size_t free_bytes = 0, total = 0;
+        EXPECT_EQ(hipMemGetInfo(&free_bytes, &total), hipSuccess);
+        return total - free_bytes;
+    };
+    const backend_weights<float>                l(backend::gpu, clean_logits());
+    const backend_weights<rocdist_token_params> p(backend::gpu,
+                                                  std::vector<rocdist_token_params>(rows, token_params(1)));
+    backend_buffer<unsigned int>                t(backend::gpu, rows);
+    const size_t                                before = in_use();
+    rocdist_generator                           g      = nullptr;
+    ASSERT_EQ(rocdist_create_generator(&g, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(rocdist_reserve_token_scratch(g, rows, vocab), ROCDIST_STATUS_SUCCESS);
+    EXPECT_GT(in_use(), before);
+    EXPECT_EQ(rocdist_sample_tokens(g, l.data(), ROCDIST_VALUE_FLOAT, rows, vocab, p.data(), nullptr, nullptr, t.data()),
+              ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(rocdist_destroy_generator(g), ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(in_use(), before);
+    EXPECT_EQ(t.outputs().size(), rows);
+}
+
 TEST_F(token_sampling_gpu, refused_launches_and_allocations_are_statuses)
 {
     const backend_weights<float>                l(backend::gpu, clean_logits());

@@ -174,7 +174,7 @@ std::vector<chi_square_case> random_cases(size_t vocab)
         else if(vocab <= 1000)
             cases.push_back({p, 5000});
         else if(p.temperature == 1 && p.top_p == 0.9f && (vocab <= 32000 || p.top_k == 0))
-            cases.push_back({p, vocab <= 32000 ? 1000 : 300});
+            cases.push_back({p, vocab <= 32000 ? size_t(1000) : size_t(300)});
     }
     return cases;
 }
