@@ -303,8 +303,9 @@ rocdist_status rocdist_sample_tokens(rocdist_generator generator, const void* lo
                                      const unsigned long long* row_seeds, const unsigned long long* row_positions,
                                      unsigned int* tokens)
 {
+    const auto type_value = rocdist::enum_argument(type); // any int a C caller passed
     return with_generator(generator, [&](rocdist::generator& g) {
-        return g.sample_tokens(logits, type, rows, vocab, params, row_seeds, row_positions, tokens);
+        return g.sample_tokens(logits, type_value, rows, vocab, params, row_seeds, row_positions, tokens);
     });
 }
 

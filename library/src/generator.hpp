@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -105,7 +106,9 @@ public:
 
     // One token per row of logits (backend/token_rows.hpp), without waiting
     // on GPUs; defined in generator_tokens.cpp with the two below.
-    rocdist_status sample_tokens(const void* logits, rocdist_value_type type, std::size_t rows, std::size_t vocab,
+    // type_value: the rocdist_value_type argument's integer (enum_argument.hpp).
+    rocdist_status sample_tokens(const void* logits, std::underlying_type_t<rocdist_value_type> type_value,
+                                 std::size_t rows, std::size_t vocab,
                                  const rocdist_token_params* params, const unsigned long long* row_seeds,
                                  const unsigned long long* row_positions, unsigned int* tokens);
     rocdist_status reserve_token_scratch(std::size_t rows, std::size_t vocab);

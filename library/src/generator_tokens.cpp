@@ -3,7 +3,6 @@
 #include <cstring>
 #include <limits>
 
-#include "enum_argument.hpp"
 #include "generator.hpp"
 
 namespace rocdist
@@ -29,14 +28,14 @@ rocdist_status check_shape(std::size_t rows, std::size_t vocab, std::size_t byte
 
 } // namespace
 
-rocdist_status generator::sample_tokens(const void* logits, rocdist_value_type type, std::size_t rows,
-                                        std::size_t vocab, const rocdist_token_params* params,
+rocdist_status generator::sample_tokens(const void* logits, std::underlying_type_t<rocdist_value_type> type_value,
+                                        std::size_t rows, std::size_t vocab, const rocdist_token_params* params,
                                         const unsigned long long* row_seeds, const unsigned long long* row_positions,
                                         unsigned int* tokens)
 {
-    const auto type_value = enum_argument(type);
     if(type_value != ROCDIST_VALUE_FLOAT && type_value != ROCDIST_VALUE_HALF && type_value != ROCDIST_VALUE_BFLOAT16)
         return ROCDIST_STATUS_INVALID_VALUE;
+    const auto type = static_cast<rocdist_value_type>(type_value);
     const std::size_t bytes = backend::token_logit_bytes(type);
     if(const rocdist_status status = check_shape(rows, vocab, bytes); status != ROCDIST_STATUS_SUCCESS)
         return status;
