@@ -15,11 +15,13 @@ from . import _errors
 # DLPack's device types and dtype codes (dlpack.h).
 _DL_CPU, _DL_CUDA, _DL_CUDA_HOST, _DL_ROCM, _DL_ROCM_HOST, _DL_CUDA_MANAGED = 1, 2, 3, 10, 11, 13
 _DL_HOST_DEVICES = (_DL_CPU, _DL_CUDA_HOST, _DL_ROCM_HOST)
-_DL_CODES = {(0, 32): "int32", (1, 32): "uint32", (2, 16): "float16", (2, 32): "float32", (2, 64): "float64",
-             (4, 16): "bfloat16"}
+_DL_CODES = {(0, 32): "int32", (1, 32): "uint32", (0, 64): "int64", (1, 64): "uint64", (2, 16): "float16",
+             (2, 32): "float32", (2, 64): "float64", (4, 16): "bfloat16"}
 # __cuda_array_interface__ and buffer-protocol type strings.
-_TYPESTRS = {"<i4": "int32", "<u4": "uint32", "<f2": "float16", "<f4": "float32", "<f8": "float64"}
-ITEMSIZE = {"int32": 4, "uint32": 4, "float16": 2, "bfloat16": 2, "float32": 4, "float64": 8}
+_TYPESTRS = {"<i4": "int32", "<u4": "uint32", "<i8": "int64", "<u8": "uint64", "<f2": "float16", "<f4": "float32",
+             "<f8": "float64"}
+ITEMSIZE = {"int32": 4, "uint32": 4, "int64": 8, "uint64": 8, "float16": 2, "bfloat16": 2, "float32": 4,
+            "float64": 8}
 
 
 class _DLDevice(ctypes.Structure):

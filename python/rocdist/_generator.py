@@ -7,7 +7,7 @@ import threading
 
 import numpy
 
-from . import _arrays, _errors
+from . import _arrays, _errors, _tokens
 from ._library import check, lib
 
 ORDERINGS = {"reproducible": 0, "fast": 1}
@@ -505,6 +505,73 @@ class Generator:
             self._run(lib.rocdist_generate_categorical_logits, (rows_in.ptr, rows, k, temperature, a.ptr, samples),
                       rows * samples, a, rows_in)
         return self._result(out, made, None, like)
+
+    def sample_tokens(self, logits, *, temperature=1.0, top_k=0, top_p=1.0, min_p=0.0, seeds=None, positions=None,
+                      out=None):
+        """One token per row of logits (rows x vocab, or one row of vocab;
+        float32, float16 or bfloat16) by rocdist_sample_tokens: temperature,
+        then top_k, top_p and min_p, exactly (docs/token_sampling.md).
+
+        Each parameter is a number or one value per row. seeds and positions,
+        given together, are the rows' own streams (one whole number per row,
+        host values or uint64/int64 arrays in the generator's memory): the
+        generator's position then stays. Without them row r is element
+        offset + r, and the position moves by the rows. New tokens are of
+        the logits' framework: uint32, int32 for PyTorch and JAX.
+
+        The call does not wait for a GPU. A row with a NaN or +inf logit, or
+        no logit above -inf, gets the invalid token 0xFFFFFFFF (-1 as int32);
+        check_deferred() then raises InvalidValueError. On a GPU the per-row
+        arguments given as host values are copied by the logits' framework
+        (PyTorch or CuPy) on the generator's stream.
+        """
+        a_logits = _arrays.take(logits, writable=False, stream=self._stream)
+        self._check_memory(a_logits)
+        if a_logits.dtype not in _tokens.VALUE_TYPES:
+            raise _errors.UnknownTypeError(f"logits are float32, float16 or bfloat16, not {a_logits.dtype}")
+        if len(a_logits.shape) not in (1, 2):
+            raise ValueError("logits are one row (1-D) or rows (2-D)")
+        rows, vocab = (1, a_logits.shape[0]) if len(a_logits.shape) == 1 else a_logits.shape
+        table = _tokens.params_table(rows, temperature, top_k, top_p, min_p)
+        seeds, positions = _tokens.row_streams(seeds, positions, rows)
+        shape = () if len(a_logits.shape) == 1 else (rows,)
+        like = None if isinstance(logits, numpy.ndarray) else logits
+        out, a_out, made = self._output(out, shape, _arrays.category_dtype(like), like, INTEGER_DTYPES)
+        # The stream the call runs on (_run): the copies below go there too.
+        stream = self._stream if self._stream is not None else a_logits.stream
+        if self._gpu:
+            table = _tokens.to_device(table, logits, stream)
+            seeds, positions = ((None, None) if seeds is None else
+                                (v if _arrays.in_gpu_memory(v) else _tokens.to_device(v, logits, stream)
+                                 for v in (seeds, positions)))
+        a_table = _arrays.take(table, writable=False, stream=stream)
+        streams = [] if seeds is None else [_tokens.stream_array(v, name, rows, stream)
+                                             for v, name in ((seeds, "seeds"), (positions, "positions"))]
+        for a in (a_table, *streams):
+            self._check_memory(a)
+        pointers = [a.ptr for a in streams] or [None, None]
+        self._run(lib.rocdist_sample_tokens, (a_logits.ptr, _tokens.VALUE_TYPES[a_logits.dtype], rows, vocab,
+                                              a_table.ptr, *pointers, a_out.ptr),
+                  0 if streams else rows, a_logits, a_out)
+        return self._result(out, made, shape, like)
+
+    def reserve_token_scratch(self, rows, vocab):
+        """Allocates now what sample_tokens needs for batches of up to rows x
+        vocab, so that no later call allocates (for capture in a CUDA or HIP
+        graph)."""
+        with self._lock:
+            check(lib.rocdist_reserve_token_scratch(self._handle, rows, vocab))
+
+    def check_deferred(self):
+        """Waits for the generator's queued work, then raises the error that
+        a row's values set since the last check (InvalidValueError: a row
+        got the invalid token), and clears it."""
+        status = ctypes.c_int()
+        with self._lock:
+            check(lib.rocdist_get_deferred_status(self._handle, ctypes.byref(status)))
+        if status.value:
+            raise _errors.from_status(status.value, "a row given to sample_tokens since the last check held a NaN or "
+                                      "+inf logit, or no logit above -inf: its token is 0xFFFFFFFF")
 
 
 def _element_dtype(values):

@@ -145,3 +145,28 @@ def test_gpu_categories_match_the_host_generator(gpu):
     gpu.categorical(weights, samples=1000, out=out)
     gpu.close()
     assert numpy.array_equal(out.to_host(numpy.uint32), host.categorical(weights_host, samples=1000))
+
+
+def test_gpu_tokens_match_the_host_generator(gpu):
+    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    if not torch.cuda.is_available():
+        pytest.skip("sample_tokens copies its per-row arguments with PyTorch or CuPy: needs PyTorch on a GPU")
+    rng = numpy.random.default_rng(4)
+    logits = torch.from_numpy(rng.normal(0, 3, (9, 32000)).astype(numpy.float32)).to(torch.bfloat16)
+    arguments = {"temperature": [0.0, 0.5, 1.0] * 3, "top_k": 50, "top_p": 0.9, "min_p": [0.0, 0.05, 0.0] * 3}
+    host = rocdist.Generator(7, offset=3).sample_tokens(logits, **arguments)
+    got = gpu.sample_tokens(logits.cuda(), **arguments)
+    assert got.is_cuda and torch.equal(got.cpu(), host) and gpu.offset == 3 + 9
+    # The rows' own streams, as host lists and as device tensors.
+    seeds, positions = list(range(100, 109)), [5] * 9
+    host = rocdist.Generator(7).sample_tokens(logits, seeds=seeds, positions=positions, **arguments)
+    from_lists = gpu.sample_tokens(logits.cuda(), seeds=seeds, positions=positions, **arguments)
+    from_tensors = gpu.sample_tokens(logits.cuda(), seeds=torch.tensor(seeds, device="cuda"),
+                                     positions=torch.tensor(positions, device="cuda"), **arguments)
+    assert torch.equal(from_lists.cpu(), host) and torch.equal(from_tensors.cpu(), host) and gpu.offset == 3 + 9
+    bad = logits.cuda()
+    bad[3, 17] = float("nan")
+    assert gpu.sample_tokens(bad, **arguments)[3].item() == -1
+    with pytest.raises(rocdist.InvalidValueError):
+        gpu.check_deferred()
+    gpu.check_deferred()
