@@ -93,17 +93,23 @@ rocdist_status categorical_rows(rocdist_generator g, void* output, std::size_t n
     return Generate(g, weights.data(), rows, weights.size() / rows, static_cast<unsigned int*>(output), n / rows);
 }
 
-// The same with logits and a temperature.
+// The same with logits of a type read from the input (16-bit ones as raw
+// words; 3 is no type) and a temperature.
 inline rocdist_status categorical_logits(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
 {
+    const int   type = in.byte() % 4;
     std::size_t rows = 1 + in.byte() % 8;
     rows             = n % rows == 0 ? rows : 1;
     std::vector<float> logits(rows * (1 + in.byte() % 64));
     for(float& l : logits)
         l = in.real<float>();
     const float temperature = in.real<float>();
-    return rocdist_generate_categorical_logits(g, logits.data(), rows, logits.size() / rows, temperature,
-                                               static_cast<unsigned int*>(output), n / rows);
+    auto* const categories  = static_cast<unsigned int*>(output);
+    if(type == ROCDIST_VALUE_FLOAT)
+        return rocdist_generate_categorical_logits(g, logits.data(), rows, logits.size() / rows, temperature,
+                                                   categories, n / rows);
+    return rocdist_generate_categorical_logits_typed(g, logits.data(), static_cast<rocdist_value_type>(type), rows,
+                                                     logits.size() / rows, temperature, categories, n / rows);
 }
 
 // Token sampling: the n outputs as n rows of hostile logits of a type read

@@ -1,6 +1,8 @@
 // rocdist.hpp: the generator owns its handle (destroyed on scope exit,
 // moved not copied), members forward to the C calls, and a failing call
 // throws rocdist_cpp::error carrying the exact status.
+#include <cstdint>
+#include <cstring>
 #include <type_traits>
 #include <vector>
 
@@ -173,6 +175,19 @@ TEST(cpp_wrappers, batched_categorical_forward_to_the_c_calls)
     ASSERT_EQ(rocdist_generate_categorical_rows_double(c, wd.data(), rows, k, direct.data(), n), ROCDIST_STATUS_SUCCESS);
     EXPECT_EQ(twice, direct);
     ASSERT_EQ(rocdist_generate_categorical_logits(c, logits.data(), rows, k, 0.5f, direct.data(), n),
+              ROCDIST_STATUS_SUCCESS);
+    EXPECT_EQ(soft, direct);
+    // bfloat16 logits: the float values' upper halves (these are exact).
+    std::vector<std::uint16_t> halves(logits.size());
+    for(std::size_t i = 0; i < logits.size(); ++i)
+    {
+        std::uint32_t bits;
+        std::memcpy(&bits, &logits[i], sizeof bits);
+        halves[i] = static_cast<std::uint16_t>(bits >> 16);
+    }
+    gen.generate_categorical_logits(halves.data(), ROCDIST_VALUE_BFLOAT16, rows, k, 0.5f, soft.data(), n);
+    ASSERT_EQ(rocdist_generate_categorical_logits_typed(c, halves.data(), ROCDIST_VALUE_BFLOAT16, rows, k, 0.5f,
+                                                        direct.data(), n),
               ROCDIST_STATUS_SUCCESS);
     EXPECT_EQ(soft, direct);
     ASSERT_EQ(rocdist_destroy_generator(c), ROCDIST_STATUS_SUCCESS);

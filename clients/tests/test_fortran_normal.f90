@@ -7,7 +7,8 @@
 ! calls' counts element for element; exact statuses for a bad stddev, lambda,
 ! p and rate, a NULL lambdas array and a NULL handle; batched categorical
 ! samples from rows w(:, r) each with one non-zero weight, which every sample
-! of the row must draw (0-based), and a zero temperature's status.
+! of the row must draw (0-based), bfloat16 logits with one large logit a
+! row, which every sample must draw, and a zero temperature's status.
 program test_fortran_normal
     use iso_c_binding
     use rocdist
@@ -19,6 +20,7 @@ program test_fortran_normal
     real(c_double), allocatable, target :: xd(:)
     real(c_float), target :: w(5, 3), logits(5, 3)
     integer(c_int), target :: picks(100, 3)
+    integer(c_int16_t), target :: bfloat16_logits(5, 3)
     integer(c_int), allocatable, target :: counts(:)
     integer(c_size_t), parameter :: m = 1000
     integer(c_int), target :: each(m), low(m), high(m), trials(m)
@@ -116,6 +118,17 @@ program test_fortran_normal
     call expect(rocdist_generate_categorical_logits(gen, c_loc(logits), 3_c_size_t, 5_c_size_t, 0.0_c_float, &
                                                     c_loc(picks), 100_c_size_t), ROCDIST_STATUS_INVALID_VALUE, &
                 'zero temperature')
+    ! bfloat16 logits: 0, and 100 (0x42C8) at category 3 of each row, whose
+    ! probability is then 1 - 4e-43.
+    bfloat16_logits = 0
+    bfloat16_logits(4, :) = int(z'42C8', c_int16_t)
+    call expect(rocdist_generate_categorical_logits_typed(gen, c_loc(bfloat16_logits), ROCDIST_VALUE_BFLOAT16, &
+                                                          3_c_size_t, 5_c_size_t, 1.0_c_float, c_loc(picks), &
+                                                          100_c_size_t), ROCDIST_STATUS_SUCCESS, 'bfloat16 logits')
+    if (any(picks /= 3)) then
+        print '(a)', 'bfloat16 logits drew a category other than their largest'
+        failures = failures + 1
+    end if
     call expect(rocdist_destroy_generator(gen), ROCDIST_STATUS_SUCCESS, 'destroy')
     call expect(rocdist_set_seed(c_null_ptr, 1_c_long_long), ROCDIST_STATUS_INVALID_HANDLE, 'NULL handle')
 

@@ -556,6 +556,22 @@ module rocdist
             integer(c_int), intent(out) :: status
             integer(c_int) :: rocdist_get_deferred_status
         end function
+
+        ! Batched categorical sampling from logits of value_type (ROCDIST_VALUE_*).
+        function rocdist_generate_categorical_logits_typed(generator, logits, value_type, rows, k, temperature, &
+                                                           output, samples_per_row) &
+            bind(c, name="rocdist_generate_categorical_logits_typed")
+            import :: c_int, c_ptr, c_size_t, c_float
+            type(c_ptr), value :: generator
+            type(c_ptr), value :: logits
+            integer(c_int), value :: value_type
+            integer(c_size_t), value :: rows
+            integer(c_size_t), value :: k
+            real(c_float), value :: temperature
+            type(c_ptr), value :: output
+            integer(c_size_t), value :: samples_per_row
+            integer(c_int) :: rocdist_generate_categorical_logits_typed
+        end function
     end interface
 
     ! Status strings and the version.

@@ -287,14 +287,40 @@ rocdist_status rocdist_generate_categorical_logits(rocdist_generator generator, 
                                                   size_t k, float temperature, unsigned int* output,
                                                   size_t samples_per_row)
 {
+    return rocdist_generate_categorical_logits_typed(generator, logits, ROCDIST_VALUE_FLOAT, rows, k, temperature,
+                                                     output, samples_per_row);
+}
+
+rocdist_status rocdist_generate_categorical_logits_typed(rocdist_generator generator, const void* logits,
+                                                        rocdist_value_type type, size_t rows, size_t k,
+                                                        float temperature, unsigned int* output,
+                                                        size_t samples_per_row)
+{
+    const auto type_value = rocdist::enum_argument(type); // any int a C caller passed
     return with_generator(generator, [&](rocdist::generator& g) {
         // Checked first: a bad temperature is an error even when nothing is drawn.
         if(!(temperature > 0))
             return ROCDIST_STATUS_INVALID_VALUE;
         // Logits l are the weights 2^(l c), c rounded once to double.
         const double c = rocdist::distributions::log2e_over_temperature(temperature);
-        return g.generate_categorical_rows(rocdist::backend::logit_rows{logits, 0, c}, rows, k, output,
-                                           samples_per_row);
+        using rocdist::backend::typed_logit_rows;
+        switch(type_value)
+        {
+        case ROCDIST_VALUE_FLOAT:
+            return g.generate_categorical_rows(typed_logit_rows<ROCDIST_VALUE_FLOAT>{
+                                                   static_cast<const float*>(logits), 0, c},
+                                               rows, k, output, samples_per_row);
+        case ROCDIST_VALUE_HALF:
+            return g.generate_categorical_rows(typed_logit_rows<ROCDIST_VALUE_HALF>{
+                                                   static_cast<const std::uint16_t*>(logits), 0, c},
+                                               rows, k, output, samples_per_row);
+        case ROCDIST_VALUE_BFLOAT16:
+            return g.generate_categorical_rows(typed_logit_rows<ROCDIST_VALUE_BFLOAT16>{
+                                                   static_cast<const std::uint16_t*>(logits), 0, c},
+                                               rows, k, output, samples_per_row);
+        default:
+            return ROCDIST_STATUS_INVALID_VALUE;
+        }
     });
 }
 

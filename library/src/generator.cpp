@@ -137,7 +137,7 @@ template <class Input>
 rocdist_status generator::generate_categorical_rows(Input in, std::size_t rows, std::size_t k, unsigned int* out,
                                                     std::size_t samples_per_row)
 {
-    using T = typename Input::value_type;
+    using T = typename Input::storage_type;
     // Categories are unsigned int outputs: k - 1 must fit.
     if(k > std::numeric_limits<std::uint32_t>::max())
         return ROCDIST_STATUS_INVALID_VALUE;
@@ -175,6 +175,10 @@ template rocdist_status generator::generate_categorical_rows(backend::weight_row
                                                              unsigned int*, std::size_t);
 template rocdist_status generator::generate_categorical_rows(backend::logit_rows, std::size_t, std::size_t,
                                                              unsigned int*, std::size_t);
+template rocdist_status generator::generate_categorical_rows(backend::typed_logit_rows<ROCDIST_VALUE_HALF>,
+                                                             std::size_t, std::size_t, unsigned int*, std::size_t);
+template rocdist_status generator::generate_categorical_rows(backend::typed_logit_rows<ROCDIST_VALUE_BFLOAT16>,
+                                                             std::size_t, std::size_t, unsigned int*, std::size_t);
 
 template <class T>
 rocdist_status generator::generate_gamma(T* out, std::size_t n, T shape, T scale)

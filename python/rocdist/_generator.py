@@ -473,8 +473,8 @@ class Generator:
 
     def categorical(self, weights=None, *, logits=None, temperature=1.0, samples=1, out=None, like=None):
         """Categories drawn from rows of weights (unnormalised, float32 or
-        float64) or of logits (float32; probabilities softmax(logits /
-        temperature)): a 2-D array gives one row per distribution and a
+        float64) or of logits (float32, float16 or bfloat16; probabilities
+        softmax(logits / temperature)): a 2-D array gives one row per distribution and a
         result of shape (rows, samples); a 1-D array one distribution and
         shape (samples,). New categories are uint32 (int32 for like=torch or
         jax)."""
@@ -484,7 +484,7 @@ class Generator:
         if logits is None:
             name = "float32" if _element_dtype(values) == "float32" else "float64"
         else:
-            name = "float32"
+            name = _element_dtype(values) if _element_dtype(values) in _tokens.VALUE_TYPES else "float32"
             if not temperature > 0:  # NaN too
                 raise _errors.InvalidValueError(f"temperature must be greater than 0, not {temperature}")
         rows_in = self._input(values, name, "logits" if logits is not None else "weights")
@@ -502,8 +502,9 @@ class Generator:
         if logits is None:
             self._run(_ROWS[name], (rows_in.ptr, rows, k, a.ptr, samples), rows * samples, a, rows_in)
         else:
-            self._run(lib.rocdist_generate_categorical_logits, (rows_in.ptr, rows, k, temperature, a.ptr, samples),
-                      rows * samples, a, rows_in)
+            self._run(lib.rocdist_generate_categorical_logits_typed,
+                      (rows_in.ptr, _tokens.VALUE_TYPES[name], rows, k, temperature, a.ptr, samples), rows * samples, a,
+                      rows_in)
         return self._result(out, made, None, like)
 
     def sample_tokens(self, logits, *, temperature=1.0, top_k=0, top_p=1.0, min_p=0.0, seeds=None, positions=None,

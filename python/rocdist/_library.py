@@ -56,6 +56,7 @@ _PROTOTYPES = {
     "rocdist_generate_categorical_rows": (_gen, _ptr, _size, _size, _ptr, _size),
     "rocdist_generate_categorical_rows_double": (_gen, _ptr, _size, _size, _ptr, _size),
     "rocdist_generate_categorical_logits": (_gen, _ptr, _size, _size, _float, _ptr, _size),
+    "rocdist_generate_categorical_logits_typed": (_gen, _ptr, ctypes.c_int, _size, _size, _float, _ptr, _size),
     "rocdist_sample_tokens": (_gen, _ptr, ctypes.c_int, _size, _size, _ptr, _ptr, _ptr, _ptr),
     "rocdist_reserve_token_scratch": (_gen, _size, _size),
     "rocdist_get_deferred_status": (_gen, ctypes.POINTER(_status)),

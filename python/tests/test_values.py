@@ -250,6 +250,17 @@ def test_categorical_logits_and_one_row():
     assert one.shape == (3,) and numpy.array_equal(one, expected[0])
 
 
+def test_half_and_bfloat16_logits_give_their_float_values_categories(torch):
+    logits = numpy.random.default_rng(7).standard_normal((4, 5000)).astype(numpy.float16)
+    as_floats = rocdist.Generator(SEED).categorical(logits=logits.astype(numpy.float32), temperature=0.6, samples=5)
+    assert numpy.array_equal(rocdist.Generator(SEED).categorical(logits=logits, temperature=0.6, samples=5),
+                             as_floats)
+    bfloat16 = torch.from_numpy(logits.astype(numpy.float32)).to(torch.bfloat16)
+    got = rocdist.Generator(SEED).categorical(logits=bfloat16, temperature=0.6, samples=5, like=torch)
+    expected = rocdist.Generator(SEED).categorical(logits=bfloat16.float(), temperature=0.6, samples=5, like=torch)
+    assert got.dtype == torch.int32 and torch.equal(got, expected)
+
+
 def test_alias_table_sampling():
     weights = numpy.arange(1, 11, dtype=numpy.float64)
     g = rocdist.Generator(SEED, offset=OFFSET)

@@ -1091,6 +1091,38 @@ typedef enum rocdist_value_type
 } rocdist_value_type;
 
 /**
+ * \brief As rocdist_generate_categorical_logits, with logits of `type`:
+ *        float, half or bfloat16.
+ *
+ * A half or bfloat16 logit is read as the float it stands for (exactly), so
+ * an array of them gives the categories of the float array of their values,
+ * on every generator. ROCDIST_VALUE_FLOAT is rocdist_generate_categorical_logits.
+ *
+ * \param generator       a generator.
+ * \param logits          rows * k logits of `type`, row-major, aligned to
+ *                        their size, each finite or -inf, not all -inf in
+ *                        any row; in memory of the generator's kind.
+ * \param type            the logits' type.
+ * \param rows            number of rows.
+ * \param k               categories per row, 1 to 2^32 - 1.
+ * \param temperature     greater than 0.
+ * \param output          rows * samples_per_row unsigned ints in memory of
+ *                        the generator's kind.
+ * \param samples_per_row samples drawn from each row.
+ * \return as rocdist_generate_categorical_logits, with
+ *         ROCDIST_STATUS_INVALID_VALUE for a `type` that is not a
+ *         rocdist_value_type.
+ */
+ROCDIST_EXPORT rocdist_status rocdist_generate_categorical_logits_typed(rocdist_generator  generator,
+                                                                        const void*        logits,
+                                                                        rocdist_value_type type,
+                                                                        size_t             rows,
+                                                                        size_t             k,
+                                                                        float              temperature,
+                                                                        unsigned int*      output,
+                                                                        size_t             samples_per_row);
+
+/**
  * \brief One row's token-sampling parameters (docs/token_sampling.md).
  *
  * Filters apply in this order: temperature, top-k, top-p on the top-k

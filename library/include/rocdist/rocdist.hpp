@@ -492,6 +492,26 @@ public:
     }
 
     /**
+     * \brief rocdist_generate_categorical_logits_typed: as above, with logits
+     *        of `type` (float, half or bfloat16).
+     * \param logits          rows * k logits of `type`, row-major, in memory
+     *                        of the generator's kind.
+     * \param type            the logits' element type.
+     * \param rows            number of rows.
+     * \param k               categories per row.
+     * \param temperature     greater than 0.
+     * \param output          rows * samples_per_row unsigned ints in memory
+     *                        of the generator's kind.
+     * \param samples_per_row samples drawn from each row.
+     */
+    void generate_categorical_logits(const void* logits, rocdist_value_type type, std::size_t rows, std::size_t k,
+                                     float temperature, unsigned int* output, std::size_t samples_per_row)
+    {
+        check(rocdist_generate_categorical_logits_typed(handle_, logits, type, rows, k, temperature, output,
+                                                        samples_per_row));
+    }
+
+    /**
      * \brief rocdist_sample_tokens: one token per row of logits after
      *        temperature, top-k, top-p and min-p (queued, not waited for, on
      *        GPUs; invalid rows are reported by deferred_status()).

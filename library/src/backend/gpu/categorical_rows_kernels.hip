@@ -97,24 +97,27 @@ __device__ tile_extent extent_of(const row_layout& layout, std::uint64_t g)
 }
 
 // A tile's values held by this thread, items j = threadIdx.x + j x threads
-// (coalesced), 0 past the tile's end. Every load is issued before any value
-// is used: a use between loads makes each wait for the last, and a tile's
-// reads then take sixteen memory latencies instead of one.
-template <class T>
-__device__ void load_tile(const T* v, std::uint64_t count, T (&items)[items_per_thread])
+// (coalesced), read as the input's values (Input::load), 0 past the tile's
+// end. Every load is issued before any value is used: a use between loads
+// makes each wait for the last, and a tile's reads then take sixteen memory
+// latencies instead of one.
+template <class Input>
+__device__ void load_tile(const typename Input::storage_type* v, std::uint64_t count,
+                          typename Input::value_type (&items)[items_per_thread])
 {
+    using T = typename Input::value_type;
     if(count == row_tile_size)
     {
         ROCDIST_UNROLL
         for(unsigned j = 0; j < items_per_thread; ++j)
-            items[j] = v[threadIdx.x + j * ROCDIST_THREADS_PER_BLOCK];
+            items[j] = Input::load(v[threadIdx.x + j * ROCDIST_THREADS_PER_BLOCK]);
         return;
     }
     ROCDIST_UNROLL
     for(unsigned j = 0; j < items_per_thread; ++j)
     {
         const std::uint64_t i = threadIdx.x + j * ROCDIST_THREADS_PER_BLOCK;
-        items[j]              = i < count ? v[i] : T(0);
+        items[j]              = i < count ? Input::load(v[i]) : T(0);
     }
 }
 
@@ -235,8 +238,8 @@ __device__ bool last_of_row(unsigned* arrived, std::uint64_t tiles_per_row)
 // Only NVIDIA's bound counts blocks (build_config.hpp): unused on AMD.
 template <class Input>
 [[maybe_unused]] constexpr unsigned summary_blocks = 4;
-template <>
-[[maybe_unused]] constexpr unsigned summary_blocks<backend::logit_rows> = 3;
+template <rocdist_value_type Type>
+[[maybe_unused]] constexpr unsigned summary_blocks<backend::typed_logit_rows<Type>> = 3;
 template <>
 [[maybe_unused]] constexpr unsigned summary_blocks<backend::weight_rows<double>> = 2;
 
@@ -256,7 +259,7 @@ void summarise_tiles(Input in, row_layout layout, row_tile_summary* tiles, doubl
     tile_extent         next_extent{};
     const auto          prefetch = [&](std::uint64_t g) { // past the last tile: no values, nothing read
         next_extent = g < tile_count ? extent_of(layout, g) : tile_extent{};
-        load_tile(in.values + next_extent.row * layout.k + next_extent.first, next_extent.count, next);
+        load_tile<Input>(in.values + next_extent.row * layout.k + next_extent.first, next_extent.count, next);
     };
     prefetch(blockIdx.x);
     ROCDIST_BLOCK_STRIDE(g, tile_count)
@@ -453,7 +456,7 @@ ROCDIST_KERNEL void draw_samples(Input in, row_layout layout, const row_tile_sum
         const tile_extent                 e = extent_of(layout, w.tile);
         const row_tile_summary*           t = tiles + e.row * layout.tiles_per_row;
         typename Input::value_type        items[items_per_thread];
-        load_tile(in.values + e.row * layout.k + e.first, e.count, items);
+        load_tile<Input>(in.values + e.row * layout.k + e.first, e.count, items);
         const typename Input::scale_type scale = in.scale(t[e.tile].largest);
         ROCDIST_UNROLL
         for(unsigned j = 0; j < items_per_thread; ++j)
@@ -645,5 +648,7 @@ rocdist_status generate_categorical_rows(const device_info& device, void* stream
 ROCDIST_INSTANTIATE_ROWS(backend::weight_rows<float>)
 ROCDIST_INSTANTIATE_ROWS(backend::weight_rows<double>)
 ROCDIST_INSTANTIATE_ROWS(backend::logit_rows)
+ROCDIST_INSTANTIATE_ROWS(backend::typed_logit_rows<ROCDIST_VALUE_HALF>)
+ROCDIST_INSTANTIATE_ROWS(backend::typed_logit_rows<ROCDIST_VALUE_BFLOAT16>)
 
 } // namespace rocdist::gpu

@@ -88,7 +88,7 @@ struct scratch_memory
 // ROCDIST_STATUS_ALLOCATION_FAILED or ROCDIST_STATUS_LAUNCH_FAILURE, having
 // written nothing, when scratch or a launch is refused before the draws
 // are queued. Defined in categorical_rows_kernels.hip for weight_rows<float>,
-// weight_rows<double> and logit_rows.
+// weight_rows<double> and typed_logit_rows of the three value types.
 template <class Input>
 ROCDIST_KERNEL_SOURCE_API rocdist_status generate_categorical_rows(const device_info& device, void* stream,
                                                                    scratch_memory& scratch, const Input& in,

@@ -61,8 +61,9 @@ bool tile_largest(const backend::weight_rows<double>&, const double* v, std::uin
     return simd::weight_tile_largest(v, n, largest);
 }
 
-// Logits: on the vector kernels too.
-bool tile_largest(const backend::logit_rows&, const float* v, std::uint64_t n, double& largest)
+// Logits (as floats): on the vector kernels too.
+template <rocdist_value_type Type>
+bool tile_largest(const backend::typed_logit_rows<Type>&, const float* v, std::uint64_t n, double& largest)
 {
     return simd::logit_tile_largest(v, n, largest);
 }
@@ -97,7 +98,8 @@ std::uint64_t tile_run_sums(const backend::weight_rows<T>& in, const T* v, std::
 }
 
 // Logits: on the vector kernels too, bit for bit the same.
-std::uint64_t tile_run_sums(const backend::logit_rows& in, const float* v, std::uint64_t n,
+template <rocdist_value_type Type>
+std::uint64_t tile_run_sums(const backend::typed_logit_rows<Type>& in, const float* v, std::uint64_t n,
                             const distributions::logit_tile_scale& scale, std::uint64_t* runs)
 {
     static_assert(run_size == simd::weight_run_size);
@@ -108,8 +110,11 @@ template <class Input>
 class row_sampler
 {
 public:
-    using value_type = typename Input::value_type;
-    using scale_type = typename Input::scale_type;
+    using value_type   = typename Input::value_type;
+    using storage_type = typename Input::storage_type;
+    using scale_type   = typename Input::scale_type;
+    // Half and bfloat16 logits are read into floats, a tile or a run at a time.
+    static constexpr bool converts = !std::is_same_v<value_type, storage_type>;
 
     row_sampler(const Input& in, std::uint64_t rows, std::uint64_t k)
         : in_(in), k_(k), tiles_per_row_((k + row_tile_size - 1) / row_tile_size),
@@ -127,7 +132,8 @@ public:
     {
         const std::uint64_t row = g / tiles_per_row_, first = (g % tiles_per_row_) * row_tile_size;
         const std::uint64_t n   = std::min(row_tile_size, k_ - first);
-        const value_type*   v   = in_.values + row * k_ + first;
+        value_type          buffer[converts ? row_tile_size : 1];
+        const value_type*   v       = values(row, first, n, buffer);
         double              largest = Input::none;
         if(!tile_largest(in_, v, n, largest))
             return false;
@@ -185,17 +191,18 @@ public:
             std::lower_bound(runs, runs + (n + run_size - 1) / run_size, key) - runs);
         std::uint64_t        through = run == 0 ? 0 : runs[run - 1];
 
-        const value_type* v = in_.values + row * k_ + first + run * run_size;
+        const std::uint64_t run_n = std::min(run_size, n - run * run_size);
+        value_type          buffer[converts ? run_size : 1];
+        const value_type*   v = values(row, first + run * run_size, run_n, buffer);
         // The run's prefix sum reaches the key, so the walk ends inside it.
         // A logit's fixed point costs ten 64-bit products: the run's are
         // computed on the vector kernels first. A weight's is one product.
         std::uint64_t i = 0;
-        if constexpr(std::is_same_v<Input, backend::logit_rows>)
+        if constexpr(backend::is_logit_rows<Input>)
         {
-            std::uint64_t values[run_size];
-            simd::logit_fixed_points(v, std::min(run_size, n - run * run_size), scales_[g],
-                                     in_.log2e_over_temperature, in_.bits, values);
-            while((through += values[i]) < key)
+            std::uint64_t fixed_points[run_size];
+            simd::logit_fixed_points(v, run_n, scales_[g], in_.log2e_over_temperature, in_.bits, fixed_points);
+            while((through += fixed_points[i]) < key)
                 ++i;
         }
         else
@@ -207,6 +214,20 @@ public:
     }
 
 private:
+    // n values of a row from `first`: the input's own, or read into buffer.
+    const value_type* values(std::uint64_t row, std::uint64_t first, std::uint64_t n, value_type* buffer) const
+    {
+        const storage_type* v = in_.values + row * k_ + first;
+        if constexpr(converts)
+        {
+            for(std::uint64_t i = 0; i < n; ++i)
+                buffer[i] = Input::load(v[i]);
+            return buffer;
+        }
+        else
+            return v;
+    }
+
     Input                            in_;
     std::uint64_t                    k_, tiles_per_row_, runs_per_row_;
     std::unique_ptr<tile_summary[]>  tiles_;
@@ -291,5 +312,11 @@ template rocdist_status generate_categorical_rows(const backend::weight_rows<dou
                                                   unsigned int*, std::uint64_t, engine::philox_key, std::uint64_t);
 template rocdist_status generate_categorical_rows(const backend::logit_rows&, std::uint64_t, std::uint64_t,
                                                   unsigned int*, std::uint64_t, engine::philox_key, std::uint64_t);
+template rocdist_status generate_categorical_rows(const backend::typed_logit_rows<ROCDIST_VALUE_HALF>&,
+                                                  std::uint64_t, std::uint64_t, unsigned int*, std::uint64_t,
+                                                  engine::philox_key, std::uint64_t);
+template rocdist_status generate_categorical_rows(const backend::typed_logit_rows<ROCDIST_VALUE_BFLOAT16>&,
+                                                  std::uint64_t, std::uint64_t, unsigned int*, std::uint64_t,
+                                                  engine::philox_key, std::uint64_t);
 
 } // namespace rocdist::host
