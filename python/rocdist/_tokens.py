@@ -93,10 +93,14 @@ def to_device(host, like, stream):
     allocator then frees the copy in that stream's order, after the call
     that reads it."""
     framework = type(like).__module__.split(".")[0]
+    # As 64-bit words: the parameter table's 16-byte records and the
+    # streams' uint64s alike (neither framework has record dtypes, and
+    # PyTorch no uint64).
+    words = host.view(numpy.int64)
     if framework == "torch":
         import torch
 
-        words = torch.from_numpy(host.view(numpy.int32 if host.dtype.itemsize == 4 else numpy.int64))
+        words = torch.from_numpy(words)
         context = (torch.cuda.stream(torch.cuda.ExternalStream(stream, device=like.device)) if stream is not None
                    else torch.cuda.device(like.device))
         with context:
@@ -107,6 +111,6 @@ def to_device(host, like, stream):
         import cupy
 
         with like.device, (cupy.cuda.ExternalStream(stream) if stream is not None else cupy.cuda.get_current_stream()):
-            return cupy.asarray(host)
+            return cupy.asarray(words)
     raise TypeError("on a GPU, sample_tokens copies its per-row arguments with the logits' framework: give "
                     "PyTorch or CuPy logits")
