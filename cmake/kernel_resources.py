@@ -14,8 +14,8 @@ threads each multiprocessor (NVIDIA SM, AMD CU) holds, and fails on:
   - stack, local memory or scratch in a generate or compacted kernel, or in
     one of the batched categorical kernels (categorical_rows_kernels.hip);
   - more than 32 registers on sm_90 in the aligned generate kernels of raw
-    words, uniforms, float normals (every method) and float gamma, which
-    keeps 8 blocks of 256 threads resident per SM.
+    words, uniforms, float normals (every method), float gamma and float
+    exponentials, which keeps 8 blocks of 256 threads resident per SM.
 
 Usage: cmake/kernel_resources.py [--cuda BUILD_DIR] [--hip BUILD_DIR]
 The builds need CMAKE_EXPORT_COMPILE_COMMANDS (cmake/gpu_platform.cmake sets
@@ -198,7 +198,8 @@ def budget_failures(row):
     if kernel.startswith(("generate_kernel<", "compacted_kernel<") + BATCHED_CATEGORICAL) and row["stack"] > 0:
         failures.append("stack")
     capped = [f"generate_kernel<{f}, aligned>" for f in
-              ["bits_functor", "uniform_float_functor", "uniform_double_functor", "gamma_functor<float>"]
+              ["bits_functor", "uniform_float_functor", "uniform_double_functor", "gamma_functor<float>",
+               "exponential_functor<float>"]
               + [f"normal_functor<{m}, float>" for m in METHODS]]
     if row["target"] == "sm_90" and kernel in capped and row["registers"] > 32:
         failures.append("registers")

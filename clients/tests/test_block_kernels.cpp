@@ -68,7 +68,7 @@ TEST_P(host_vector_kernels, exponentials_bit_identical)
     // makes float subnormals), 3.7 a division.
     for(double rate : {1.0, 3.7, 0x1p-100, 0x1p100})
     {
-        compare<float>([rate](engine::philox_key k) { return blocks::exponential_functor<float>{k, double(float(rate))}; },
+        compare<float>([rate](engine::philox_key k) { return blocks::exponential_functor<float>{k, float(rate)}; },
                        [rate](rocdist_generator g, float* out, size_t n) {
                            return rocdist_generate_exponential(g, out, n, float(rate));
                        },

@@ -305,7 +305,7 @@ rocdist_status generator::generate_exponential(T* out, std::size_t n, T rate)
 {
     if(!distributions::valid_rate(rate))
         return ROCDIST_STATUS_INVALID_VALUE;
-    return generate_with(blocks::exponential_functor<T>{engine::philox_key_from_seed(seed_), static_cast<double>(rate)},
+    return generate_with(blocks::exponential_functor<T>{engine::philox_key_from_seed(seed_), rate},
                          out, n);
 }
 

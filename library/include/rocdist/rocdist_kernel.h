@@ -379,7 +379,7 @@ ROCDIST_HOST_DEVICE T exponential(philox_state& s, T rate)
     const std::uint64_t i = s.take();
     if(!distributions::valid_rate(rate))
         return detail::nan<T>();
-    return detail::element(blocks::exponential_functor<T>{s.key(), static_cast<double>(rate)}, i);
+    return detail::element(blocks::exponential_functor<T>{s.key(), rate}, i);
 }
 
 /// \brief Uniform in (0, 1] from one word of a source (cuRAND's uniform
@@ -508,7 +508,7 @@ ROCDIST_HOST_DEVICE T exponential(Bits& bits, T rate)
     if(!distributions::valid_rate(rate))
         return detail::nan<T>();
     if constexpr(sizeof(T) == sizeof(float))
-        return static_cast<float>(distributions::exponential_of_word(bits.next()) / static_cast<double>(rate));
+        return distributions::exponential_of_word(bits.next()) / rate;
     else
     {
         const std::uint32_t x = bits.next();

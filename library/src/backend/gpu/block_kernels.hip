@@ -17,9 +17,8 @@ namespace
 // Whether a functor's 32-bit outputs are cheap enough that the stores bound
 // its kernel: not so for gamma with a shape per element and beta, whose
 // packets build their parameters or take their ratios in double, nor for
-// the counts and float exponentials, whose arithmetic is double
-// (reproducible_math.hpp): they do not fit the 32 registers of a full SM
-// (cmake/kernel_resources.py).
+// the counts, whose arithmetic is double (reproducible_math.hpp): they do
+// not fit the 32 registers of a full SM (cmake/kernel_resources.py).
 template <class Functor>
 [[maybe_unused]] constexpr bool store_bound = sizeof(typename Functor::value_type) == 4;
 template <>
@@ -28,8 +27,6 @@ template <>
 [[maybe_unused]] constexpr bool store_bound<blocks::beta_functor<float>> = false;
 template <class Parameters>
 [[maybe_unused]] constexpr bool store_bound<blocks::count_functor<Parameters>> = false;
-template <>
-[[maybe_unused]] constexpr bool store_bound<blocks::exponential_functor<float>> = false;
 
 // Blocks of 256 threads each multiprocessor must hold: 8 (2048 threads, a
 // full NVIDIA SM) for the aligned kernels of store-bound functors; for the

@@ -1,6 +1,7 @@
 // Exponential variates in both orderings: element i from word i of the
 // stream (float, four per engine block) or from words 2i, 2i + 1 (double,
-// two per block), the words uniforms take (distributions/exponential.hpp).
+// two per block), the words uniforms take (distributions/exponential.hpp);
+// -log u divided by the rate in the value's type.
 #pragma once
 
 #include <cstdint>
@@ -18,7 +19,7 @@ struct exponential_functor
     using value_type                            = T;
     static constexpr unsigned outputs_per_block = sizeof(T) == sizeof(float) ? 4 : 2;
     engine::philox_key key;
-    double             rate;
+    T                  rate;
 
     ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, T* v) const
     {
@@ -27,7 +28,7 @@ struct exponential_functor
             const engine::philox_words r = engine::word_block(key, block);
             ROCDIST_UNROLL
             for(unsigned i = 0; i < 4; ++i)
-                v[i] = static_cast<float>(distributions::exponential_of_word(r.w[i]) / rate);
+                v[i] = distributions::exponential_of_word(r.w[i]) / rate;
         }
         else
         {

@@ -15,6 +15,7 @@
 #include <cstdint>
 
 #include "rocdist/device/config.hpp"
+#include "rocdist/device/distributions/float_mantissa.hpp"
 
 namespace rocdist::distributions
 {
@@ -25,13 +26,8 @@ namespace rocdist::distributions
 // at Chebyshev nodes) on [sqrt(1/2) - 1, sqrt(2) - 1]: 0.12 ulp before rounding.
 ROCDIST_HOST_DEVICE float log_unit(float u)
 {
-    std::int32_t bits;
-    ROCDIST_MEMCPY(&bits, &u, sizeof bits);
-    const std::int32_t k = (bits - 0x3f3504f3) >> 23; // 0x3f3504f3: sqrt(1/2)
-    const std::int32_t mb = bits - static_cast<std::int32_t>(static_cast<std::uint32_t>(k) << 23);
-    float              m;
-    ROCDIST_MEMCPY(&m, &mb, sizeof m);
-    const float f  = m - 1.0f;
+    std::int32_t k;
+    const float  f  = mantissa_near_one(u, k) - 1.0f;
     const float f2 = f * f;
     float       p  = -0.0766081885f;
     p              = std::fma(p, f, 0.127863303f);

@@ -529,57 +529,34 @@ void ziggurat_double_blocks(const samplers::ziggurat_double& f, std::uint64_t fi
 // two with a finite reciprocal (rate 1, the standard exponential),
 // x (1 / rate): both round the same real number once, so the bits are the
 // same, and a product costs a fraction of a division.
+template <class T>
 struct rate_scaling
 {
-    double rate, inverse;
-    bool   by_product;
+    T    rate, inverse;
+    bool by_product;
 
-    explicit rate_scaling(double r) : rate(r), inverse(1 / r)
+    explicit rate_scaling(T r) : rate(r), inverse(1 / r)
     {
         int exponent = 0;
-        by_product   = std::frexp(r, &exponent) == 0.5 && std::isfinite(inverse);
+        by_product   = std::frexp(r, &exponent) == T(0.5) && std::isfinite(inverse);
     }
-    template <class DD>
-    hn::Vec<DD> operator()(DD dd, hn::Vec<DD> x) const
+    template <class D>
+    hn::Vec<D> operator()(D d, hn::Vec<D> x) const
     {
-        return by_product ? hn::Mul(x, hn::Set(dd, inverse)) : hn::Div(x, hn::Set(dd, rate));
+        return by_product ? hn::Mul(x, hn::Set(d, inverse)) : hn::Div(x, hn::Set(d, rate));
     }
 };
 
-// Element 4b + k from word k of block b (exponential_functor<float>): in
-// 64-bit lanes, lane j holds blocks 2j (low words) and 2j + 1 (high words);
-// each lane's eight values, -log(u) / rate in double rounded to float, go
-// out through a buffer in element order. The logarithms of four vectors at
-// a time (exponentials4).
+// Element 4b + k from word k of block b (exponential_functor<float>): lane
+// j of word vector k holds block j's word k, as uniform_float_blocks.
 void exponential_float_blocks(const samplers::exponential_float& f, std::uint64_t first, std::uint64_t blocks,
                               float* out)
 {
-    const rate_scaling scale(f.rate);
-    const auto         group = [&scale](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
-        const hn::RepartitionToWide<d32_t>     d64;
-        const hn::RebindToFloat<decltype(d64)> dd;
-        const hn::Rebind<float, decltype(dd)>  dh;
-        const auto                             low = hn::Set(d64, 0xffffffffull);
-        const std::size_t                      n   = hn::Lanes(dd);
-        const auto parts = [](auto d, auto w, auto& x, auto& k) { exponential_of_word_parts(d, w, x, k); };
-        HWY_ALIGN float values[8][max_lanes / 2];
-        // Words k and k + 1, each in two halves (a function, not a loop over
-        // an array: SVE vectors cannot be array elements).
-        const auto of_words = [&](v32_t a, v32_t b, unsigned k) {
-            const auto            wa = hn::BitCast(d64, a), wb = hn::BitCast(d64, b);
-            hn::Vec<decltype(dd)> e0, e1, e2, e3;
-            exponentials4(dd, parts, hn::And(wa, low), hn::ShiftRight<32>(wa), hn::And(wb, low),
-                          hn::ShiftRight<32>(wb), e0, e1, e2, e3);
-            hn::StoreU(hn::DemoteTo(dh, scale(dd, e0)), dh, values[k]);
-            hn::StoreU(hn::DemoteTo(dh, scale(dd, e1)), dh, values[4 + k]);
-            hn::StoreU(hn::DemoteTo(dh, scale(dd, e2)), dh, values[k + 1]);
-            hn::StoreU(hn::DemoteTo(dh, scale(dd, e3)), dh, values[5 + k]);
-        };
-        of_words(w0, w1, 0);
-        of_words(w2, w3, 2);
-        for(std::size_t j = 0; j < n; ++j)
-            for(unsigned k = 0; k < 8; ++k)
-                to[8 * j + k] = values[k][j];
+    const rate_scaling<float> scale(f.rate);
+    const auto group = [&scale](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
+        const hn::RebindToFloat<d32_t> df;
+        hn::StoreInterleaved4(scale(df, exponential_of_word(df, w0)), scale(df, exponential_of_word(df, w1)),
+                              scale(df, exponential_of_word(df, w2)), scale(df, exponential_of_word(df, w3)), df, to);
     };
     for_each_group<4>(word_stream{}, group, f.key, first, blocks, out);
 }
@@ -589,8 +566,8 @@ void exponential_float_blocks(const samplers::exponential_float& f, std::uint64_
 void exponential_double_blocks(const samplers::exponential_double& f, std::uint64_t first, std::uint64_t blocks,
                                double* out)
 {
-    const rate_scaling scale(f.rate);
-    const auto         group = [&scale](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
+    const rate_scaling<double> scale(f.rate);
+    const auto                 group = [&scale](std::uint64_t, v32_t w0, v32_t w1, v32_t w2, v32_t w3, double* to) {
         const hn::RepartitionToWide<d32_t>     d64;
         const hn::RebindToFloat<decltype(d64)> dd;
         const auto                             low = hn::Set(d64, 0xffffffffull);

@@ -1,7 +1,8 @@
-// distributions/exponential.hpp on the lanes of Highway vectors of
-// doubles, four vectors at a time: reproducible::log and log1p
-// (reproducible_math_lanes.hpp) with the scalar functions' operations in
-// their order, so every value is bit-identical to the scalar functor's.
+// distributions/exponential.hpp on the lanes of Highway vectors: the float
+// logarithm (distributions::exponential_float) on float lanes; for doubles,
+// reproducible::log and log1p (reproducible_math_lanes.hpp) four vectors at
+// a time. Each with the scalar functions' operations in their order, so
+// every value is bit-identical to the scalar functor's.
 //
 // Per-target code (see philox_lanes.hpp).
 #if defined(ROCDIST_BACKEND_HOST_SIMD_EXPONENTIAL_LANES_HPP) == defined(HWY_TARGET_TOGGLE)
@@ -16,23 +17,51 @@
 #include <hwy/highway.h>
 
 #include "backend/host/simd/reproducible_math_lanes.hpp"
+#include "rocdist/device/distributions/exponential.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace rocdist::host::simd::HWY_NAMESPACE
 {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// distributions::exponential_of_word's log u for the words w (below 2^32)
-// of 64-bit lanes, up to its series: log u = k ln 2 + twice_atanh(f).
-template <class DD>
-HWY_INLINE void exponential_of_word_parts(DD dd, hn::Vec<hn::RebindToUnsigned<DD>> w, hn::Vec<DD>& f, hn::Vec<DD>& k)
+// distributions::exponential_of_word: -log u in float for the words w of
+// 32-bit lanes (exponential_float::parts, tail and minus_log in turn).
+template <class DF>
+HWY_INLINE hn::Vec<DF> exponential_of_word(DF df, hn::Vec<hn::RebindToUnsigned<DF>> w)
 {
-    const hn::RebindToSigned<DD> di;
-    const auto one = hn::Set(dd, 1.0);
-    const auto u   = hn::Add(hn::Mul(hn::ConvertTo(dd, hn::BitCast(di, w)), hn::Set(dd, 0x1p-32)), hn::Set(dd, 0x1p-33));
-    hn::Vec<DD> m;
-    log_parts(dd, u, m, k);
-    f = hn::Div(hn::Sub(m, one), hn::Add(m, one));
+    namespace x = distributions::exponential_float;
+    const hn::RebindToUnsigned<DF> du;
+    const hn::RebindToSigned<DF>   di;
+    const auto                     one   = hn::Set(df, 1.0f);
+    const auto                     upper = hn::RebindMask(df, hn::Lt(hn::BitCast(di, w), hn::Zero(di)));
+    const auto                     v     = hn::BitCast(di, hn::IfThenElse(hn::RebindMask(du, upper), hn::Not(w), w));
+    // parts: x + dx, then the lower half's m 2^k and the upper half's forms.
+    const auto a  = hn::Mul(hn::ConvertTo(df, hn::ShiftRight<8>(v)), hn::Set(df, 0x1p-24f));
+    const auto b  = hn::Add(hn::Mul(hn::ConvertTo(df, hn::And(v, hn::Set(di, 255))), hn::Set(df, 0x1p-32f)),
+                            hn::Set(df, 0x1p-33f));
+    const auto xs = hn::Add(a, b);
+    const auto dx = hn::Sub(b, hn::Sub(xs, a));
+    const auto bits  = hn::BitCast(di, xs);
+    const auto k     = hn::ShiftRight<23>(hn::Sub(bits, hn::Set(di, 0x3f3504f3)));
+    const auto m     = hn::BitCast(df, hn::Sub(bits, hn::ShiftLeft<23>(k)));
+    const auto scale = hn::BitCast(df, hn::ShiftLeft<23>(hn::Sub(hn::Set(di, 127), k)));
+    const auto near  = hn::Lt(xs, hn::Set(df, x::upper_edge));
+    const auto f     = hn::IfThenElse(upper, hn::IfThenElse(near, hn::Neg(xs), hn::Sub(one, hn::Add(xs, xs))),
+                                      hn::Sub(m, one));
+    const auto dfv   = hn::IfThenElse(upper, hn::IfThenElse(near, hn::Neg(dx), hn::Neg(hn::Add(dx, dx))),
+                                      hn::Mul(dx, scale));
+    const auto kf    = hn::IfThenElse(upper, hn::IfThenZeroElse(near, hn::Set(df, -1.0f)), hn::ConvertTo(df, k));
+    // tail
+    auto p = hn::Set(df, x::tail_coefficient(0));
+    for(int j = 1; j < 8; ++j)
+        p = hn::Add(hn::Mul(p, f), hn::Set(df, x::tail_coefficient(j)));
+    const auto tail = hn::Mul(hn::Mul(f, f), hn::Sub(hn::Mul(f, p), hn::Set(df, 0.5f)));
+    // minus_log
+    const auto head       = hn::Neg(hn::Mul(kf, hn::Set(df, x::ln2_head)));
+    const auto s          = hn::Sub(head, f);
+    const auto e          = hn::Sub(hn::Neg(f), hn::Sub(s, head));
+    const auto correction = hn::Mul(dfv, hn::Add(hn::Sub(one, f), hn::Mul(f, f)));
+    return hn::Add(s, hn::Sub(e, hn::Add(hn::Mul(kf, hn::Set(df, x::ln2_tail)), hn::Add(tail, correction))));
 }
 
 // distributions::exponential_of_words' log u for the 53 bits z = x ^ (y <<
