@@ -33,8 +33,9 @@ HWY_INLINE hn::Vec<DF> exponential_of_word(DF df, hn::Vec<hn::RebindToUnsigned<D
     const hn::RebindToUnsigned<DF> du;
     const hn::RebindToSigned<DF>   di;
     const auto                     one   = hn::Set(df, 1.0f);
-    const auto                     upper = hn::RebindMask(df, hn::Lt(hn::BitCast(di, w), hn::Zero(di)));
-    const auto                     v     = hn::BitCast(di, hn::IfThenElse(hn::RebindMask(du, upper), hn::Not(w), w));
+    const auto                     sign  = hn::ShiftRight<31>(hn::BitCast(di, w)); // all ones in the upper half
+    const auto                     upper = hn::RebindMask(df, hn::Lt(sign, hn::Zero(di)));
+    const auto                     v     = hn::Xor(hn::BitCast(di, w), sign);
     // parts: x + dx, then the lower half's m 2^k and the upper half's forms.
     const auto a  = hn::Mul(hn::ConvertTo(df, hn::ShiftRight<8>(v)), hn::Set(df, 0x1p-24f));
     const auto b  = hn::Add(hn::Mul(hn::ConvertTo(df, hn::And(v, hn::Set(di, 255))), hn::Set(df, 0x1p-32f)),
