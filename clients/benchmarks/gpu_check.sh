@@ -23,7 +23,8 @@
 #                  through python3), JSON with the GPU and driver in its
 #                  context
 #       ab         this build's bench against --ab COMMIT's, the headline
-#                  calls, in turn A B A B, three repetitions each
+#                  calls and the exponentials, in turn A B A B, three
+#                  repetitions each
 #       sanitizer  compute-sanitizer memcheck over the stream, fault and
 #                  batched categorical GPU tests; racecheck over the last
 #       profile    ncu (--clock-control none) on the float Box-Muller and
@@ -132,7 +133,7 @@ run_bench() {
 
 run_ab() {
   [[ -d "$stage/ab" ]] || { echo "ab: no --ab build staged" >> "$out/summary.txt"; return; }
-  local filter='store_bandwidth|^rocdist/|^normal/(box_muller|ziggurat)/(float|double)/reproducible|^gamma/.*/reproducible|^categorical_rows/weights'
+  local filter='store_bandwidth|^rocdist/|^normal/(box_muller|ziggurat)/(float|double)/reproducible|^gamma/.*/reproducible|^categorical_rows/weights|^exponential/'
   local flags=(--benchmark_filter="$filter" --benchmark_min_time=0.2 --benchmark_repetitions=3
                --benchmark_out_format=json)
   for turn in 1 2; do
