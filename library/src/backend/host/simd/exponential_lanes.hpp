@@ -30,7 +30,6 @@ template <class DF>
 HWY_INLINE hn::Vec<DF> exponential_of_word(DF df, hn::Vec<hn::RebindToUnsigned<DF>> w)
 {
     namespace x = distributions::exponential_float;
-    const hn::RebindToUnsigned<DF> du;
     const hn::RebindToSigned<DF>   di;
     const auto                     one   = hn::Set(df, 1.0f);
     const auto                     sign  = hn::ShiftRight<31>(hn::BitCast(di, w)); // all ones in the upper half
