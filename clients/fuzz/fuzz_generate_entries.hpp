@@ -97,7 +97,7 @@ rocdist_status categorical_rows(rocdist_generator g, void* output, std::size_t n
 // words; 3 is no type) and a temperature.
 inline rocdist_status categorical_logits(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
 {
-    const int   type = in.byte() % 4;
+    const int   type = in.enumerator(4);
     std::size_t rows = 1 + in.byte() % 8;
     rows             = n % rows == 0 ? rows : 1;
     std::vector<float> logits(rows * (1 + in.byte() % 64));
@@ -118,7 +118,7 @@ inline rocdist_status categorical_logits(rocdist_generator g, void* output, std:
 // status of a call that succeeded must be success or INVALID_VALUE.
 inline rocdist_status sample_tokens(rocdist_generator g, void* output, std::size_t n, fuzz_input& in)
 {
-    const auto        type  = static_cast<rocdist_value_type>(in.byte() % 4); // 3: unknown
+    const auto        type  = static_cast<rocdist_value_type>(in.enumerator(4)); // 3: unknown
     const std::size_t vocab = n > 1024 ? 1 : 1 + in.byte() % 64;
     const std::size_t rows  = n < large_limit ? n : large_limit; // what is backed; more is refused first
     std::vector<float> logits(rows * vocab);

@@ -78,6 +78,16 @@ public:
         }
     }
 
+    // An enumerated argument, 0 to count - 1, where some values name nothing
+    // (an unknown type). Counted as a parameter: an unknown one entitles a
+    // call to answer ROCDIST_STATUS_INVALID_VALUE even when it reads no
+    // value at all (zero rows).
+    int enumerator(int count)
+    {
+        ++parameters_read_;
+        return byte() % count;
+    }
+
     // Where a call reads an input array of values: mostly the values, at
     // times NULL or one byte past their start. Passing such a pointer is
     // what entitles a call to answer ROCDIST_STATUS_INVALID_POINTER with a
