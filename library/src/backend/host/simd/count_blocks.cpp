@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -147,6 +148,53 @@ HWY_INLINE inversion_table table_of(const distributions::binomial_params& b)
     return binomial_inversion(b);
 }
 
+// The table's counts of span elements 0 .. m - 1 into out, u from words
+// 0-1, a vector of u at a time. The sums rise, so an element's count, the
+// first k whose sum reaches u, is the number of sums below u: each lane
+// adds one for every sum below its u, sums taken four at a time until no
+// lane's u is above the last (past the table, +inf, above every u). A count of `size`
+// (u above every sum) becomes the table's end. Without a branch per
+// element, a small lambda's search costs a few compares per vector where
+// the scalar search mispredicts about once per element.
+template <class Params>
+void table_counts(const inversion_table& table, const Params& params, const attempts& a, std::size_t m,
+                  unsigned int* out)
+{
+    constexpr std::size_t                         group = 4;
+    const hn::ScalableTag<double>                 dd;
+    const hn::RebindToUnsigned<decltype(dd)>      du;
+    const hn::RebindToSigned<decltype(dd)>        di;
+    const hn::Rebind<std::uint32_t, decltype(dd)> d32;
+    static_assert(inversion_table::capacity % group == 0);
+    HWY_ALIGN double sums[inversion_table::capacity];
+    std::size_t      j = 0;
+    for(; j < table.size; ++j)
+        sums[j] = table.cdf[j];
+    for(; j % group != 0; ++j)
+        sums[j] = std::numeric_limits<double>::infinity();
+    const std::size_t end_of_sums = j;
+    const auto        one         = hn::Set(dd, 1.0);
+    const auto        size        = hn::Set(dd, static_cast<double>(table.size));
+    const auto        end         = hn::Set(dd, static_cast<double>(table.end));
+    HWY_ALIGN std::int64_t counts[attempts::span];
+    for(std::size_t h = 0; h < m; h += hn::Lanes(dd))
+    {
+        const auto u = uniform_double(dd, hn::PromoteTo(du, hn::LoadU(d32, a.w[0] + h)),
+                                      hn::PromoteTo(du, hn::LoadU(d32, a.w[1] + h)));
+        auto       k = hn::Zero(dd);
+        for(std::size_t g = 0; g < end_of_sums; g += group)
+        {
+            for(std::size_t i = 0; i < group; ++i)
+                k = hn::Add(k, hn::IfThenElseZero(hn::Gt(u, hn::Set(dd, sums[g + i])), one));
+            if(hn::AllFalse(dd, hn::Gt(u, hn::Set(dd, sums[g + group - 1]))))
+                break;
+        }
+        hn::Store(hn::ConvertTo(di, hn::IfThenElse(hn::Eq(k, size), end, k)), di, counts + h);
+    }
+    for(std::size_t i = 0; i < m; ++i)
+        out[i] = returned(params, counts[i]);
+}
+
 // One test for every batch of a call's attempts: one parameter.
 template <class Params>
 struct same_test
@@ -175,10 +223,11 @@ void one_parameter_blocks(const blocks::count_functor<Parameters>& f, std::uint6
     {
         const inversion_table table = table_of(params);
         for_each_span(f, first, blocks, a, [&](std::uint64_t s, std::size_t m) {
-            for(std::size_t i = 0; i < m; ++i)
-                out[s + i] = table.complete
-                                 ? returned(params, table.count(distributions::uniform_double(a.w[0][i], a.w[1][i])))
-                                 : scalar_count(f, first + s + i, a.block(i), 0);
+            if(table.complete)
+                table_counts(table, params, a, m, out + s);
+            else
+                for(std::size_t i = 0; i < m; ++i)
+                    out[s + i] = scalar_count(f, first + s + i, a.block(i), 0);
         });
         return;
     }
