@@ -82,6 +82,11 @@ TEST_P(token_sampling_bad_input, arguments_the_host_checks_return_their_status_a
         {"vocab 2^32", ROCDIST_STATUS_INVALID_VALUE, l, ROCDIST_VALUE_FLOAT, 1, size_t(1) << 32, p, nullptr, nullptr, t},
         {"rows x vocab overflows", ROCDIST_STATUS_INVALID_VALUE, l, ROCDIST_VALUE_HALF, huge / 4, 4, p, nullptr,
          nullptr, t},
+        // Half logits fit in a size_t; the rows' parameters and tokens do not.
+        {"rows of parameters overflow", ROCDIST_STATUS_INVALID_VALUE, l, ROCDIST_VALUE_HALF, huge / 2, 1, p,
+         nullptr, nullptr, t},
+        {"rows of parameters overflow by one", ROCDIST_STATUS_INVALID_VALUE, l, ROCDIST_VALUE_BFLOAT16,
+         huge / sizeof(rocdist_token_params) + 1, 1, p, nullptr, nullptr, t},
         {"NULL logits", ROCDIST_STATUS_INVALID_POINTER, nullptr, ROCDIST_VALUE_FLOAT, rows, vocab, p, nullptr,
          nullptr, t},
         {"misaligned float logits", ROCDIST_STATUS_INVALID_POINTER, reinterpret_cast<const char*>(l) + 2,

@@ -16,12 +16,15 @@ bool aligned_or_null(const T* p)
     return reinterpret_cast<std::uintptr_t>(p) % alignof(T) == 0;
 }
 
-// A vocabulary tokens can index (0xFFFFFFFF is the invalid token), and
-// rows x vocab logits of `bytes` each that can exist.
+// A vocabulary tokens can index (0xFFFFFFFF is the invalid token), rows x
+// vocab logits of `bytes` each that can exist, and rows parameter sets
+// that can (the largest of the per-row arrays: half logits with a
+// vocabulary of 1 take fewer bytes than the rows' parameters).
 rocdist_status check_shape(std::size_t rows, std::size_t vocab, std::size_t bytes)
 {
-    if(vocab == 0 || vocab > std::numeric_limits<std::uint32_t>::max()
-       || rows > std::numeric_limits<std::size_t>::max() / bytes / vocab)
+    constexpr std::size_t largest = std::numeric_limits<std::size_t>::max();
+    if(vocab == 0 || vocab > std::numeric_limits<std::uint32_t>::max() || rows > largest / bytes / vocab
+       || rows > largest / sizeof(rocdist_token_params))
         return ROCDIST_STATUS_INVALID_VALUE;
     return ROCDIST_STATUS_SUCCESS;
 }

@@ -1180,10 +1180,10 @@ typedef struct rocdist_token_params
  * \return ROCDIST_STATUS_SUCCESS (also when rows is 0: then nothing is read
  *         or written); ROCDIST_STATUS_INVALID_HANDLE for a bad generator;
  *         ROCDIST_STATUS_INVALID_VALUE for an unknown type, vocab of 0 or
- *         above 2^32 - 1, or rows * vocab logits more than a size_t
- *         addresses; ROCDIST_STATUS_INVALID_POINTER if logits, params or
- *         tokens is NULL or misaligned, or just one of row_seeds and
- *         row_positions is NULL, or either is misaligned;
+ *         above 2^32 - 1, or rows * vocab logits or rows parameter sets
+ *         more than a size_t addresses; ROCDIST_STATUS_INVALID_POINTER if
+ *         logits, params or tokens is NULL or misaligned, or just one of
+ *         row_seeds and row_positions is NULL, or either is misaligned;
  *         ROCDIST_STATUS_OUT_OF_RANGE if, without row streams, offset + rows
  *         exceeds 2^64; ROCDIST_STATUS_WRONG_MEMORY if a GPU generator is
  *         given host memory (or another device's);
@@ -1216,7 +1216,8 @@ ROCDIST_EXPORT rocdist_status rocdist_sample_tokens(rocdist_generator           
  * \param vocab     the largest vocabulary, 1 to 2^32 - 1.
  * \return ROCDIST_STATUS_SUCCESS; ROCDIST_STATUS_INVALID_HANDLE;
  *         ROCDIST_STATUS_INVALID_VALUE for vocab of 0 or above 2^32 - 1 or
- *         rows * vocab float logits more than a size_t addresses;
+ *         rows * vocab float logits or rows parameter sets more than a
+ *         size_t addresses;
  *         ROCDIST_STATUS_ALLOCATION_FAILED.
  */
 ROCDIST_EXPORT rocdist_status rocdist_reserve_token_scratch(rocdist_generator generator, size_t rows, size_t vocab);
