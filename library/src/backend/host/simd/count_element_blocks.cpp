@@ -5,11 +5,12 @@
 // elements by method into two batches of slots, each slot with its
 // element's parameters:
 // - inversion: every lane's search, p_0 and its steps, until each lane's
-//   has stopped;
+//   has stopped, two vectors side by side;
 // - transformed rejection (PTRS, BTRS): each slot's constants made in the
 //   lanes as distributions::make_poisson_params and make_binomial_params
-//   make them (for BTRS with the log probability of the mode), then the
-//   attempts in the lanes, every slot with its own constants.
+//   make them, then the attempts in the lanes, every slot with its own
+//   constants; BTRS's log probability of the mode is made only for the
+//   attempts that reach the log test.
 // Every count is the scalar functor's. This file is compiled with
 // -ffp-contract=off, as block_kernels.cpp is.
 #include <cstddef>
@@ -151,8 +152,7 @@ struct poisson_sampler
 {
     enum
     {
-        row_log_lambda = constant_rows,
-        rows
+        rows = constant_rows
     };
     static constexpr bool early_reject = true;
     using element                      = double; // lambda
@@ -162,7 +162,8 @@ struct poisson_sampler
     static void    put(slot_rows<rows>& c, std::size_t j, element lambda) { c.row[row_shift][j] = lambda; }
 
     // PTRS's constants of slots 0 .. count - 1 (and past them, to a whole
-    // vector) from their lambdas.
+    // vector) from their lambdas; log lambda, which only the log test
+    // needs, is made there (log_pmf).
     static void make(slot_rows<rows>& c, std::size_t count)
     {
         const hn::ScalableTag<double> dd;
@@ -171,7 +172,6 @@ struct poisson_sampler
         {
             const auto l = hn::Load(dd, c.row[row_shift] + h);
             const auto b = hn::Add(set(0.931), hn::Mul(set(2.53), hn::Sqrt(l)));
-            hn::Store(reproducible_log(dd, l), dd, c.row[row_log_lambda] + h);
             hn::Store(b, dd, c.row[row_b] + h);
             hn::Store(hn::Add(set(-0.059), hn::Mul(set(0.02483), b)), dd, c.row[row_a] + h);
             hn::Store(hn::Add(set(1.1239), hn::Div(set(1.1328), hn::Sub(b, set(3.4)))), dd, c.row[row_hat_scale] + h);
@@ -192,64 +192,86 @@ struct poisson_sampler
     template <class DD>
     static hn::Vec<DD> log_pmf(DD dd, hn::Vec<DD> k, const slot_rows<rows>& c, const std::uint16_t* slots)
     {
-        HWY_ALIGN double lambda[max_lanes], log_lambda[max_lanes];
-        gather_row(c, row_shift, slots, hn::Lanes(dd), lambda);
-        gather_row(c, row_log_lambda, slots, hn::Lanes(dd), log_lambda);
-        return log_poisson_pmf(dd, k, hn::Load(dd, lambda), hn::Load(dd, log_lambda));
+        HWY_ALIGN double lambda_of[max_lanes];
+        gather_row(c, row_shift, slots, hn::Lanes(dd), lambda_of);
+        const auto lambda = hn::Load(dd, lambda_of);
+        return log_poisson_pmf(dd, k, lambda, reproducible_log(dd, lambda));
     }
     static unsigned int returned(const slot_rows<rows>&, std::size_t, std::int64_t k)
     {
         return static_cast<unsigned int>(k);
     }
 
+    // A step of distributions::poisson_inversion's search in the lanes still
+    // searching (active): the next term and sum; a lane stops where its sum
+    // stops changing or reaches u.
+    template <class DD>
+    static HWY_INLINE void search_step(DD dd, hn::Vec<DD> u, hn::Vec<DD> l, hn::Vec<DD>& k, hn::Vec<DD>& pk,
+                                       hn::Vec<DD>& cdf, hn::Mask<DD>& active)
+    {
+        const auto next_k  = hn::Add(k, hn::Set(dd, 1.0));
+        const auto next_pk = hn::Div(hn::Mul(pk, l), next_k);
+        const auto next    = hn::Add(cdf, next_pk);
+        const auto stop    = hn::Eq(next, cdf);
+        k                  = hn::IfThenElse(active, next_k, k);
+        pk                 = hn::IfThenElse(active, next_pk, pk);
+        cdf                = hn::IfThenElse(hn::AndNot(stop, active), next, cdf);
+        active             = hn::And(hn::AndNot(stop, active), hn::Gt(u, cdf));
+    }
+
     // distributions::poisson_inversion for slots 0 .. count - 1, u from
     // words 0-1: e^-lambda, then the search in every lane until each
-    // lane's has stopped, into a.counts.
+    // lane's has stopped, into a.counts. Two vectors search side by side
+    // (the second, past count, again the first's slots): a step's
+    // multiply and division wait on the last, so one vector alone leaves
+    // the divider idle most of the time.
     static void inversions(const slot_rows<rows>& c, std::size_t count, attempts& a)
     {
         const hn::ScalableTag<double>                 dd;
         const hn::RebindToUnsigned<decltype(dd)>      du;
         const hn::RebindToSigned<decltype(dd)>        di;
         const hn::Rebind<std::uint32_t, decltype(dd)> d32;
-        const auto                                    one = hn::Set(dd, 1.0);
-        for(std::size_t h = 0; h < count; h += hn::Lanes(dd))
+        const std::size_t                             lanes = hn::Lanes(dd);
+        const auto u_at = [&](std::size_t h) {
+            return uniform_double(dd, hn::PromoteTo(du, hn::LoadU(d32, a.w[0] + h)),
+                                  hn::PromoteTo(du, hn::LoadU(d32, a.w[1] + h)));
+        };
+        for(std::size_t h = 0; h < count; h += 2 * lanes)
         {
-            const auto u = uniform_double(dd, hn::PromoteTo(du, hn::LoadU(d32, a.w[0] + h)),
-                                          hn::PromoteTo(du, hn::LoadU(d32, a.w[1] + h)));
-            const auto l      = c.load(dd, row_shift, h);
-            auto       pk     = reproducible_exp(dd, hn::Neg(l));
-            auto       cdf    = pk;
-            auto       k      = hn::Zero(dd);
-            auto       active = hn::Gt(u, cdf);
-            while(!hn::AllFalse(dd, active))
+            const std::size_t g      = h + lanes < count ? h + lanes : h;
+            const auto        u0     = u_at(h);
+            const auto        u1     = u_at(g);
+            const auto        l0     = c.load(dd, row_shift, h);
+            const auto        l1     = c.load(dd, row_shift, g);
+            auto              pk0    = reproducible_exp(dd, hn::Neg(l0));
+            auto              pk1    = reproducible_exp(dd, hn::Neg(l1));
+            auto              cdf0   = pk0;
+            auto              cdf1   = pk1;
+            auto              k0     = hn::Zero(dd);
+            auto              k1     = hn::Zero(dd);
+            auto              active0 = hn::Gt(u0, cdf0);
+            auto              active1 = hn::Gt(u1, cdf1);
+            while(!hn::AllFalse(dd, hn::Or(active0, active1)))
             {
-                const auto next_k  = hn::Add(k, one);
-                const auto next_pk = hn::Div(hn::Mul(pk, l), next_k);
-                const auto next    = hn::Add(cdf, next_pk);
-                const auto stop    = hn::Eq(next, cdf);
-                k                  = hn::IfThenElse(active, next_k, k);
-                pk                 = hn::IfThenElse(active, next_pk, pk);
-                cdf                = hn::IfThenElse(hn::AndNot(stop, active), next, cdf);
-                active             = hn::And(hn::AndNot(stop, active), hn::Gt(u, cdf));
+                search_step(dd, u0, l0, k0, pk0, cdf0, active0);
+                search_step(dd, u1, l1, k1, pk1, cdf1, active1);
             }
-            hn::StoreU(hn::ConvertTo(di, k), di, a.counts + h);
+            hn::StoreU(hn::ConvertTo(di, k1), di, a.counts + g);
+            hn::StoreU(hn::ConvertTo(di, k0), di, a.counts + h);
         }
     }
 };
 
 // Binomial with (trials, p) per element: the sampler's p' = min(p, 1 - p)
 // and its flip, inversion below trials p' = 10, BTRS from 10 on; c is the
-// count's shift and trials the largest count. The rows of
-// binomial_pmf_rows follow, in its order, for the log tests.
+// count's shift and trials the largest count.
 struct binomial_sampler
 {
     enum
     {
         row_p = constant_rows,
         row_flip,
-        row_log_f_m,
-        row_pmf,
-        rows = row_pmf + binomial_pmf_rows::count
+        rows
     };
     static constexpr bool early_reject = false;
     struct element
@@ -275,13 +297,16 @@ struct binomial_sampler
         c.row[row_flip][j]    = x.flip ? 1.0 : 0.0;
     }
 
-    // BTRS's constants of slots 0 .. count - 1 (and past them, to a whole
-    // vector) from their (trials, p'), as make_binomial_params makes them.
+    // BTRS's constants of the attempts of slots 0 .. count - 1 (and past
+    // them, to a whole vector) from their (trials, p'), as
+    // make_binomial_params makes them. Those of the log test (the log
+    // probability of the mode, and binomial_pmf_rows) are made by the
+    // tests that need them, in log_pmf: the squeeze settles most
+    // attempts without them.
     static void make(slot_rows<rows>& c, std::size_t count)
     {
         const hn::ScalableTag<double> dd;
         const auto                    set = [&](double x) { return hn::Set(dd, x); };
-        binomial_pmf_rows             pmf;
         for(std::size_t h = 0; h < count; h += hn::Lanes(dd))
         {
             const auto n     = hn::Load(dd, c.row[row_largest] + h);
@@ -289,18 +314,12 @@ struct binomial_sampler
             const auto mean  = hn::Mul(n, p);
             const auto spq   = hn::Sqrt(hn::Mul(mean, hn::Sub(set(1.0), p)));
             const auto b     = hn::Add(set(1.15), hn::Mul(set(2.53), spq));
-            const auto m     = hn::Floor(hn::Mul(hn::Add(n, set(1.0)), p));
             hn::Store(b, dd, c.row[row_b] + h);
             hn::Store(hn::Add(hn::Add(set(-0.0873), hn::Mul(set(0.0248), b)), hn::Mul(set(0.01), p)), dd,
                       c.row[row_a] + h);
             hn::Store(hn::Add(mean, set(0.5)), dd, c.row[row_shift] + h);
             hn::Store(hn::Mul(hn::Add(set(2.83), hn::Div(set(5.1), b)), spq), dd, c.row[row_hat_scale] + h);
             hn::Store(hn::Sub(set(0.92), hn::Div(set(4.2), b)), dd, c.row[row_v_r] + h);
-            // 1 <= m <= n - 1: n p' >= 10 and p' <= 1/2.
-            make_binomial_pmf_rows(dd, n, p, pmf);
-            hn::Store(log_binomial_pmf(dd, m, pmf), dd, c.row[row_log_f_m] + h);
-            for(int r = 0; r < binomial_pmf_rows::count; ++r)
-                hn::Store(hn::Load(dd, pmf.row[r]), dd, c.row[row_pmf + r] + h);
         }
     }
     template <class DD>
@@ -313,15 +332,21 @@ struct binomial_sampler
     {
         return hn::And(hn::Ge(k, hn::Set(dd, 1.0)), hn::Le(k, hn::Sub(n, hn::Set(dd, 1.0))));
     }
+    // log f(k) - log f(m) of the tested slots, m the mode floor((n + 1) p'),
+    // the rows of both made here from the slots' (trials, p').
     template <class DD>
     static hn::Vec<DD> log_pmf(DD dd, hn::Vec<DD> k, const slot_rows<rows>& c, const std::uint16_t* slots)
     {
+        HWY_ALIGN double n_of[max_lanes], p_of[max_lanes];
+        gather_row(c, row_largest, slots, hn::Lanes(dd), n_of);
+        gather_row(c, row_p, slots, hn::Lanes(dd), p_of);
+        const auto        n = hn::Load(dd, n_of);
+        const auto        p = hn::Load(dd, p_of);
         binomial_pmf_rows pmf;
-        HWY_ALIGN double  log_f_m[max_lanes];
-        for(int r = 0; r < binomial_pmf_rows::count; ++r)
-            gather_row(c, row_pmf + r, slots, hn::Lanes(dd), pmf.row[r]);
-        gather_row(c, row_log_f_m, slots, hn::Lanes(dd), log_f_m);
-        return hn::Sub(log_binomial_pmf(dd, k, pmf), hn::Load(dd, log_f_m));
+        make_binomial_pmf_rows(dd, n, p, pmf);
+        // 1 <= m <= n - 1: n p' >= 10 and p' <= 1/2.
+        const auto m = hn::Floor(hn::Mul(hn::Add(n, hn::Set(dd, 1.0)), p));
+        return hn::Sub(log_binomial_pmf(dd, k, pmf), log_binomial_pmf(dd, m, pmf));
     }
     static unsigned int returned(const slot_rows<rows>& c, std::size_t slot, std::int64_t k)
     {
@@ -329,39 +354,69 @@ struct binomial_sampler
         return static_cast<unsigned int>(c.row[row_flip][slot] != 0 ? static_cast<std::int64_t>(n) - k : k);
     }
 
+    // A step of distributions::binomial_inversion's search in the lanes
+    // still searching (active): the next term and sum; a lane stops where
+    // its sum stops changing or reaches u, or its k reaches n.
+    template <class DD>
+    static HWY_INLINE void search_step(DD dd, hn::Vec<DD> u, hn::Vec<DD> n, hn::Vec<DD> ratio, hn::Vec<DD>& k,
+                                       hn::Vec<DD>& pk, hn::Vec<DD>& cdf, hn::Mask<DD>& active)
+    {
+        const auto one     = hn::Set(dd, 1.0);
+        const auto next_pk = hn::Div(hn::Mul(hn::Mul(pk, ratio), hn::Sub(n, k)), hn::Add(k, one));
+        const auto next_k  = hn::Add(k, one);
+        const auto next    = hn::Add(cdf, next_pk);
+        const auto stop    = hn::Eq(next, cdf);
+        k                  = hn::IfThenElse(active, next_k, k);
+        pk                 = hn::IfThenElse(active, next_pk, pk);
+        cdf                = hn::IfThenElse(hn::AndNot(stop, active), next, cdf);
+        active             = hn::And(hn::AndNot(stop, active), hn::And(hn::Gt(u, cdf), hn::Lt(k, n)));
+    }
+
     // distributions::binomial_inversion for slots 0 .. count - 1, u from
     // words 0-1: (1 - p')^n, then the search in every lane until each
-    // lane's has stopped, into a.counts (the counts of p', not flipped).
+    // lane's has stopped, into a.counts (the counts of p', not flipped),
+    // two vectors side by side as Poisson's.
     static void inversions(const slot_rows<rows>& c, std::size_t count, attempts& a)
     {
         const hn::ScalableTag<double>                 dd;
         const hn::RebindToUnsigned<decltype(dd)>      du;
         const hn::RebindToSigned<decltype(dd)>        di;
         const hn::Rebind<std::uint32_t, decltype(dd)> d32;
-        const auto                                    one = hn::Set(dd, 1.0);
-        for(std::size_t h = 0; h < count; h += hn::Lanes(dd))
+        const std::size_t                             lanes = hn::Lanes(dd);
+        const auto                                    one   = hn::Set(dd, 1.0);
+        const auto u_at = [&](std::size_t h) {
+            return uniform_double(dd, hn::PromoteTo(du, hn::LoadU(d32, a.w[0] + h)),
+                                  hn::PromoteTo(du, hn::LoadU(d32, a.w[1] + h)));
+        };
+        const auto first_term = [&](hn::Vec<decltype(dd)> n, hn::Vec<decltype(dd)> p) {
+            return reproducible_exp(dd, hn::Mul(n, reproducible_log1p(dd, hn::Neg(p))));
+        };
+        for(std::size_t h = 0; h < count; h += 2 * lanes)
         {
-            const auto u = uniform_double(dd, hn::PromoteTo(du, hn::LoadU(d32, a.w[0] + h)),
-                                          hn::PromoteTo(du, hn::LoadU(d32, a.w[1] + h)));
-            const auto n      = c.load(dd, row_largest, h);
-            const auto p      = c.load(dd, row_p, h);
-            const auto ratio  = hn::Div(p, hn::Sub(one, p));
-            auto       pk     = reproducible_exp(dd, hn::Mul(n, reproducible_log1p(dd, hn::Neg(p))));
-            auto       cdf    = pk;
-            auto       k      = hn::Zero(dd);
-            auto       active = hn::And(hn::Gt(u, cdf), hn::Lt(k, n));
-            while(!hn::AllFalse(dd, active))
+            const std::size_t g       = h + lanes < count ? h + lanes : h;
+            const auto        u0      = u_at(h);
+            const auto        u1      = u_at(g);
+            const auto        n0      = c.load(dd, row_largest, h);
+            const auto        n1      = c.load(dd, row_largest, g);
+            const auto        p0      = c.load(dd, row_p, h);
+            const auto        p1      = c.load(dd, row_p, g);
+            const auto        ratio0  = hn::Div(p0, hn::Sub(one, p0));
+            const auto        ratio1  = hn::Div(p1, hn::Sub(one, p1));
+            auto              pk0     = first_term(n0, p0);
+            auto              pk1     = first_term(n1, p1);
+            auto              cdf0    = pk0;
+            auto              cdf1    = pk1;
+            auto              k0      = hn::Zero(dd);
+            auto              k1      = hn::Zero(dd);
+            auto              active0 = hn::And(hn::Gt(u0, cdf0), hn::Lt(k0, n0));
+            auto              active1 = hn::And(hn::Gt(u1, cdf1), hn::Lt(k1, n1));
+            while(!hn::AllFalse(dd, hn::Or(active0, active1)))
             {
-                const auto next_pk = hn::Div(hn::Mul(hn::Mul(pk, ratio), hn::Sub(n, k)), hn::Add(k, one));
-                const auto next_k  = hn::Add(k, one);
-                const auto next    = hn::Add(cdf, next_pk);
-                const auto stop    = hn::Eq(next, cdf);
-                k                  = hn::IfThenElse(active, next_k, k);
-                pk                 = hn::IfThenElse(active, next_pk, pk);
-                cdf                = hn::IfThenElse(hn::AndNot(stop, active), next, cdf);
-                active             = hn::And(hn::AndNot(stop, active), hn::And(hn::Gt(u, cdf), hn::Lt(k, n)));
+                search_step(dd, u0, n0, ratio0, k0, pk0, cdf0, active0);
+                search_step(dd, u1, n1, ratio1, k1, pk1, cdf1, active1);
             }
-            hn::StoreU(hn::ConvertTo(di, k), di, a.counts + h);
+            hn::StoreU(hn::ConvertTo(di, k1), di, a.counts + g);
+            hn::StoreU(hn::ConvertTo(di, k0), di, a.counts + h);
         }
     }
 };
