@@ -1,5 +1,6 @@
 // The log probabilities of distributions/count_pmf.hpp on the lanes of a
-// Highway vector of doubles: log k! below 16, Stirling's error, the
+// Highway vector of doubles: log k! below 16 (from a table of the scalar
+// function's values), Stirling's error, the
 // deviance (its series summed in every lane until each lane's sum stops
 // changing, as the scalar loop stops), and the Poisson and binomial log
 // probabilities (the binomial's for 1 <= k <= n - 1). Each lane takes the scalar
@@ -24,15 +25,33 @@ namespace rocdist::host::simd::HWY_NAMESPACE
 {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// distributions::log_small_factorial(k) for an integer k = 0 .. 15 (larger
-// k take 15!): the product 2 3 ... k, then its log.
+// distributions::log_small_factorial(k) for k = 0 .. 15, each the scalar
+// function's value, made once: a lane's log k! is then a load, not a
+// product and a logarithm.
+struct small_factorial_logs
+{
+    double value[16];
+};
+
+inline const small_factorial_logs& small_factorial_log_table()
+{
+    static const small_factorial_logs table = [] {
+        small_factorial_logs t{};
+        for(int k = 0; k < 16; ++k)
+            t.value[k] = distributions::log_small_factorial(k);
+        return t;
+    }();
+    return table;
+}
+
+// distributions::log_small_factorial(k) for an integer k = 0 .. 15; other
+// lanes get 0 (log 0!), which the callers' small branches leave unused.
 template <class DD>
 HWY_INLINE hn::Vec<DD> log_small_factorial(DD dd, hn::Vec<DD> k)
 {
-    auto f = hn::Set(dd, 1.0);
-    for(double j = 2; j <= 15; ++j)
-        f = hn::IfThenElse(hn::Le(hn::Set(dd, j), k), hn::Mul(f, hn::Set(dd, j)), f);
-    return reproducible_log(dd, f);
+    const hn::RebindToSigned<DD> di;
+    const auto in_table = hn::And(hn::Ge(k, hn::Zero(dd)), hn::Lt(k, hn::Set(dd, 16.0)));
+    return hn::GatherIndex(dd, small_factorial_log_table().value, hn::ConvertTo(di, hn::IfThenElseZero(in_table, k)));
 }
 
 // distributions::stirling_error(k) for k >= 16: its series.
