@@ -60,6 +60,17 @@ struct attempts
     engine::philox_words block(std::size_t i) const { return {{w[0][i], w[1][i], w[2][i], w[3][i]}}; }
 };
 
+// distributions::uniform_double of words `word` and `word` + 1 of slots h
+// .. h + Lanes(dd) - 1.
+template <class DD>
+HWY_INLINE hn::Vec<DD> slot_uniforms(DD dd, const attempts& a, unsigned word, std::size_t h)
+{
+    const hn::RebindToUnsigned<DD>      du;
+    const hn::Rebind<std::uint32_t, DD> d32;
+    return uniform_double(dd, hn::PromoteTo(du, hn::LoadU(d32, a.w[word] + h)),
+                          hn::PromoteTo(du, hn::LoadU(d32, a.w[word + 1] + h)));
+}
+
 // Block 0 of the substreams of elements first .. first + count - 1 (count
 // a multiple of Lanes(d32)).
 template <class Parameters>
@@ -119,14 +130,11 @@ enum constant_row
 template <class Test>
 HWY_INLINE void propose(const Test& test, std::size_t h, attempts& a)
 {
-    const hn::ScalableTag<double>                 dd;
-    const hn::RebindToUnsigned<decltype(dd)>      du;
-    const hn::RebindToSigned<decltype(dd)>        di;
-    const hn::Rebind<std::uint32_t, decltype(dd)> d32;
-    const auto word = [&](unsigned k) { return hn::PromoteTo(du, hn::LoadU(d32, a.w[k] + h)); };
+    const hn::ScalableTag<double>          dd;
+    const hn::RebindToSigned<decltype(dd)> di;
     const auto half = hn::Set(dd, 0.5);
-    const auto u    = hn::Sub(uniform_double(dd, word(0), word(1)), half); // exact
-    const auto v    = uniform_double(dd, word(2), word(3));
+    const auto u    = hn::Sub(slot_uniforms(dd, a, 0, h), half); // exact
+    const auto v    = slot_uniforms(dd, a, 2, h);
     const auto us   = hn::Sub(half, hn::Abs(u));
     const auto ca   = test.constant(dd, row_a, h);
     const auto cb   = test.constant(dd, row_b, h);

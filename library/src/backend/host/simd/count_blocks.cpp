@@ -161,10 +161,8 @@ void table_counts(const inversion_table& table, const Params& params, const atte
                   unsigned int* out)
 {
     constexpr std::size_t                         group = 4;
-    const hn::ScalableTag<double>                 dd;
-    const hn::RebindToUnsigned<decltype(dd)>      du;
-    const hn::RebindToSigned<decltype(dd)>        di;
-    const hn::Rebind<std::uint32_t, decltype(dd)> d32;
+    const hn::ScalableTag<double>          dd;
+    const hn::RebindToSigned<decltype(dd)> di;
     static_assert(inversion_table::capacity % group == 0);
     HWY_ALIGN double sums[inversion_table::capacity];
     std::size_t      j = 0;
@@ -179,8 +177,7 @@ void table_counts(const inversion_table& table, const Params& params, const atte
     HWY_ALIGN std::int64_t counts[attempts::span];
     for(std::size_t h = 0; h < m; h += hn::Lanes(dd))
     {
-        const auto u = uniform_double(dd, hn::PromoteTo(du, hn::LoadU(d32, a.w[0] + h)),
-                                      hn::PromoteTo(du, hn::LoadU(d32, a.w[1] + h)));
+        const auto u = slot_uniforms(dd, a, 0, h);
         auto       k = hn::Zero(dd);
         for(std::size_t g = 0; g < end_of_sums; g += group)
         {

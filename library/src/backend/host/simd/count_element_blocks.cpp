@@ -5,7 +5,7 @@
 // elements by method into two batches of slots, each slot with its
 // element's parameters:
 // - inversion: every lane's search, p_0 and its steps, until each lane's
-//   has stopped, two vectors side by side;
+//   has stopped, two vectors side by side (search_pairs);
 // - transformed rejection (PTRS, BTRS): each slot's constants made in the
 //   lanes as distributions::make_poisson_params and make_binomial_params
 //   make them, then the attempts in the lanes, every slot with its own
@@ -146,6 +146,22 @@ HWY_INLINE void gather_row(const slot_rows<Rows>& c, int r, const std::uint16_t*
         out[j] = c.row[r][slots[j]];
 }
 
+// Inversion's searches two vectors side by side: search(h, g, u_h, u_g)
+// for the slots from h and from g = h + Lanes (past count, h's again), with
+// their uniforms from words 0-1. A step's multiply and division wait on the
+// last, so one vector alone leaves the divider idle most of the time.
+template <class Search>
+HWY_INLINE void search_pairs(const attempts& a, std::size_t count, const Search& search)
+{
+    const hn::ScalableTag<double> dd;
+    const std::size_t             lanes = hn::Lanes(dd);
+    for(std::size_t h = 0; h < count; h += 2 * lanes)
+    {
+        const std::size_t g = h + lanes < count ? h + lanes : h;
+        search(h, g, slot_uniforms(dd, a, 0, h), slot_uniforms(dd, a, 0, g));
+    }
+}
+
 // Poisson with a lambda per element: inversion below lambda = 10, PTRS
 // from 10 on; lambda is the count's shift.
 struct poisson_sampler
@@ -221,36 +237,23 @@ struct poisson_sampler
 
     // distributions::poisson_inversion for slots 0 .. count - 1, u from
     // words 0-1: e^-lambda, then the search in every lane until each
-    // lane's has stopped, into a.counts. Two vectors search side by side
-    // (the second, past count, again the first's slots): a step's
-    // multiply and division wait on the last, so one vector alone leaves
-    // the divider idle most of the time.
+    // lane's has stopped, into a.counts.
     static void inversions(const slot_rows<rows>& c, std::size_t count, attempts& a)
     {
-        const hn::ScalableTag<double>                 dd;
-        const hn::RebindToUnsigned<decltype(dd)>      du;
-        const hn::RebindToSigned<decltype(dd)>        di;
-        const hn::Rebind<std::uint32_t, decltype(dd)> d32;
-        const std::size_t                             lanes = hn::Lanes(dd);
-        const auto u_at = [&](std::size_t h) {
-            return uniform_double(dd, hn::PromoteTo(du, hn::LoadU(d32, a.w[0] + h)),
-                                  hn::PromoteTo(du, hn::LoadU(d32, a.w[1] + h)));
-        };
-        for(std::size_t h = 0; h < count; h += 2 * lanes)
-        {
-            const std::size_t g      = h + lanes < count ? h + lanes : h;
-            const auto        u0     = u_at(h);
-            const auto        u1     = u_at(g);
-            const auto        l0     = c.load(dd, row_shift, h);
-            const auto        l1     = c.load(dd, row_shift, g);
-            auto              pk0    = reproducible_exp(dd, hn::Neg(l0));
-            auto              pk1    = reproducible_exp(dd, hn::Neg(l1));
-            auto              cdf0   = pk0;
-            auto              cdf1   = pk1;
-            auto              k0     = hn::Zero(dd);
-            auto              k1     = hn::Zero(dd);
-            auto              active0 = hn::Gt(u0, cdf0);
-            auto              active1 = hn::Gt(u1, cdf1);
+        const hn::ScalableTag<double>          dd;
+        const hn::RebindToSigned<decltype(dd)> di;
+        using V = hn::Vec<decltype(dd)>;
+        search_pairs(a, count, [&](std::size_t h, std::size_t g, V u0, V u1) {
+            const auto l0      = c.load(dd, row_shift, h);
+            const auto l1      = c.load(dd, row_shift, g);
+            auto       pk0     = reproducible_exp(dd, hn::Neg(l0));
+            auto       pk1     = reproducible_exp(dd, hn::Neg(l1));
+            auto       cdf0    = pk0;
+            auto       cdf1    = pk1;
+            auto       k0      = hn::Zero(dd);
+            auto       k1      = hn::Zero(dd);
+            auto       active0 = hn::Gt(u0, cdf0);
+            auto       active1 = hn::Gt(u1, cdf1);
             while(!hn::AllFalse(dd, hn::Or(active0, active1)))
             {
                 search_step(dd, u0, l0, k0, pk0, cdf0, active0);
@@ -258,7 +261,7 @@ struct poisson_sampler
             }
             hn::StoreU(hn::ConvertTo(di, k1), di, a.counts + g);
             hn::StoreU(hn::ConvertTo(di, k0), di, a.counts + h);
-        }
+        });
     }
 };
 
@@ -374,42 +377,31 @@ struct binomial_sampler
 
     // distributions::binomial_inversion for slots 0 .. count - 1, u from
     // words 0-1: (1 - p')^n, then the search in every lane until each
-    // lane's has stopped, into a.counts (the counts of p', not flipped),
-    // two vectors side by side as Poisson's.
+    // lane's has stopped, into a.counts (the counts of p', not flipped).
     static void inversions(const slot_rows<rows>& c, std::size_t count, attempts& a)
     {
-        const hn::ScalableTag<double>                 dd;
-        const hn::RebindToUnsigned<decltype(dd)>      du;
-        const hn::RebindToSigned<decltype(dd)>        di;
-        const hn::Rebind<std::uint32_t, decltype(dd)> d32;
-        const std::size_t                             lanes = hn::Lanes(dd);
-        const auto                                    one   = hn::Set(dd, 1.0);
-        const auto u_at = [&](std::size_t h) {
-            return uniform_double(dd, hn::PromoteTo(du, hn::LoadU(d32, a.w[0] + h)),
-                                  hn::PromoteTo(du, hn::LoadU(d32, a.w[1] + h)));
-        };
-        const auto first_term = [&](hn::Vec<decltype(dd)> n, hn::Vec<decltype(dd)> p) {
+        const hn::ScalableTag<double>          dd;
+        const hn::RebindToSigned<decltype(dd)> di;
+        using V        = hn::Vec<decltype(dd)>;
+        const auto one = hn::Set(dd, 1.0);
+        const auto first_term = [&](V n, V p) {
             return reproducible_exp(dd, hn::Mul(n, reproducible_log1p(dd, hn::Neg(p))));
         };
-        for(std::size_t h = 0; h < count; h += 2 * lanes)
-        {
-            const std::size_t g       = h + lanes < count ? h + lanes : h;
-            const auto        u0      = u_at(h);
-            const auto        u1      = u_at(g);
-            const auto        n0      = c.load(dd, row_largest, h);
-            const auto        n1      = c.load(dd, row_largest, g);
-            const auto        p0      = c.load(dd, row_p, h);
-            const auto        p1      = c.load(dd, row_p, g);
-            const auto        ratio0  = hn::Div(p0, hn::Sub(one, p0));
-            const auto        ratio1  = hn::Div(p1, hn::Sub(one, p1));
-            auto              pk0     = first_term(n0, p0);
-            auto              pk1     = first_term(n1, p1);
-            auto              cdf0    = pk0;
-            auto              cdf1    = pk1;
-            auto              k0      = hn::Zero(dd);
-            auto              k1      = hn::Zero(dd);
-            auto              active0 = hn::And(hn::Gt(u0, cdf0), hn::Lt(k0, n0));
-            auto              active1 = hn::And(hn::Gt(u1, cdf1), hn::Lt(k1, n1));
+        search_pairs(a, count, [&](std::size_t h, std::size_t g, V u0, V u1) {
+            const auto n0      = c.load(dd, row_largest, h);
+            const auto n1      = c.load(dd, row_largest, g);
+            const auto p0      = c.load(dd, row_p, h);
+            const auto p1      = c.load(dd, row_p, g);
+            const auto ratio0  = hn::Div(p0, hn::Sub(one, p0));
+            const auto ratio1  = hn::Div(p1, hn::Sub(one, p1));
+            auto       pk0     = first_term(n0, p0);
+            auto       pk1     = first_term(n1, p1);
+            auto       cdf0    = pk0;
+            auto       cdf1    = pk1;
+            auto       k0      = hn::Zero(dd);
+            auto       k1      = hn::Zero(dd);
+            auto       active0 = hn::And(hn::Gt(u0, cdf0), hn::Lt(k0, n0));
+            auto       active1 = hn::And(hn::Gt(u1, cdf1), hn::Lt(k1, n1));
             while(!hn::AllFalse(dd, hn::Or(active0, active1)))
             {
                 search_step(dd, u0, n0, ratio0, k0, pk0, cdf0, active0);
@@ -417,7 +409,7 @@ struct binomial_sampler
             }
             hn::StoreU(hn::ConvertTo(di, k1), di, a.counts + g);
             hn::StoreU(hn::ConvertTo(di, k0), di, a.counts + h);
-        }
+        });
     }
 };
 
