@@ -162,33 +162,36 @@ HWY_INLINE void propose(const Test& test, std::size_t h, attempts& a)
 }
 
 // Pass 2: the gathered tests, log(hat) against the log probability; a
-// passed test's count replaces the slot's rejection.
+// passed test's count replaces the slot's rejection, without a branch. The logarithms of
+// every hat first, then the probabilities: a loop of one function, without
+// the probabilities' branches, runs its vectors' chains side by side.
 template <class Test>
 HWY_INLINE void test_gathered(const Test& test, attempts& a)
 {
     const hn::ScalableTag<double>          dd;
     const hn::RebindToSigned<decltype(dd)> di;
-    HWY_ALIGN double                       k_of[max_lanes], hat_of[max_lanes];
-    HWY_ALIGN std::int64_t                 passed[max_lanes];
     const std::size_t                      lanes = hn::Lanes(dd);
-    for(std::size_t t = 0; t < a.tested; t += lanes)
+    // Lanes past the last test repeat the first.
+    const std::size_t      padded = (a.tested + lanes - 1) / lanes * lanes;
+    HWY_ALIGN double       k_of[attempts::span], log_hat[attempts::span];
+    HWY_ALIGN std::int64_t passed[attempts::span];
+    std::uint16_t          slots[attempts::span];
+    for(std::size_t t = 0; t < padded; ++t)
     {
-        // Lanes past the last test repeat this vector's first.
-        const std::size_t live = std::min(lanes, a.tested - t);
-        std::uint16_t     slots[max_lanes];
-        for(std::size_t j = 0; j < lanes; ++j)
-        {
-            slots[j]  = a.tested_at[t + (j < live ? j : 0)];
-            k_of[j]   = a.k[slots[j]];
-            hat_of[j] = a.hat[slots[j]];
-        }
-        const auto k     = hn::Load(dd, k_of);
-        const auto below = hn::Le(reproducible_log(dd, hn::Load(dd, hat_of)), test.log_pmf(dd, k, slots));
-        hn::Store(hn::ConvertTo(di, hn::IfThenElse(below, k, hn::Set(dd, -1.0))), di, passed);
-        for(std::size_t j = 0; j < lanes && t + j < a.tested; ++j)
-            if(passed[j] >= 0)
-                a.counts[a.tested_at[t + j]] = passed[j];
+        slots[t]   = a.tested_at[t < a.tested ? t : 0];
+        k_of[t]    = a.k[slots[t]];
+        log_hat[t] = a.hat[slots[t]];
     }
+    for(std::size_t t = 0; t < padded; t += lanes)
+        hn::Store(reproducible_log(dd, hn::Load(dd, log_hat + t)), dd, log_hat + t);
+    for(std::size_t t = 0; t < padded; t += lanes)
+    {
+        const auto k     = hn::Load(dd, k_of + t);
+        const auto below = hn::Le(hn::Load(dd, log_hat + t), test.log_pmf(dd, k, slots + t));
+        hn::Store(hn::ConvertTo(di, hn::IfThenElse(below, k, hn::Set(dd, -1.0))), di, passed + t);
+    }
+    for(std::size_t t = 0; t < a.tested; ++t) // a failed test's -1 is its rejection
+        a.counts[a.tested_at[t]] = passed[t];
 }
 
 // The scalar sampler of element e from its block 0, after its first
@@ -239,43 +242,50 @@ void reject_in_lanes(const blocks::count_functor<Parameters>& f, const philox_ro
         test_gathered(test, batch);
     };
     attempts      retry;
-    std::uint64_t pending[attempts::span]; // rejected elements' stream indices
+    std::uint64_t pending[attempts::span]; // unsettled elements' stream indices
     std::uint16_t at[attempts::span];      // and their slots in a
-    attempt_all(tests.first(), a, m);
-    std::size_t left = 0;
-    for(std::size_t i = 0; i < m; ++i)
-    {
-        const std::int64_t c = a.counts[i];
-        if(c >= 0)
-            out[place[i]] = tests.returned(i, c);
-        else if(c == attempts::scalar)
-            out[place[i]] = scalar_count(f, first + place[i], a.block(i), 0);
-        else
+    std::int64_t  code[attempts::span];    // and what their attempt left
+    // The counts of a batch's slots 0 .. count - 1 (slot j is a's slot
+    // slot(j), element element(j)) after their attempt `made`: accepted
+    // ones written, the others kept in pending; then those the attempt
+    // left to the scalar sampler run it. Every slot is written and kept
+    // without a branch (a rejection comes at random, and a branch on it
+    // mispredicts); a kept slot's count is written over later.
+    const auto settle = [&](const attempts& batch, std::size_t count, auto slot, auto element, unsigned made) {
+        std::size_t kept = 0;
+        for(std::size_t j = 0; j < count; ++j)
         {
-            pending[left] = first + place[i];
-            at[left++]    = static_cast<std::uint16_t>(i);
+            const std::int64_t c = batch.counts[j];
+            const std::size_t  i = slot(j);
+            out[place[i]]        = tests.returned(i, std::max<std::int64_t>(c, 0));
+            pending[kept]        = element(j);
+            at[kept]             = static_cast<std::uint16_t>(i);
+            code[kept]           = c;
+            kept += c < 0;
         }
-    }
+        std::size_t left = 0;
+        for(std::size_t j = 0; j < kept; ++j)
+            if(code[j] == attempts::scalar)
+                out[place[at[j]]] = scalar_count(f, pending[j], a.block(at[j]), made);
+            else
+            {
+                pending[left] = pending[j];
+                at[left++]    = at[j];
+            }
+        return left;
+    };
+    const auto span_slot    = [](std::size_t i) { return i; };
+    const auto span_element = [&](std::size_t i) { return first + place[i]; };
+    const auto kept_slot    = [&](std::size_t j) { return std::size_t{at[j]}; };
+    const auto kept_element = [&](std::size_t j) { return pending[j]; };
+    attempt_all(tests.first(), a, m);
+    std::size_t left = settle(a, m, span_slot, span_element, 0);
     unsigned done = 1;
     for(; left > 0 && done <= attempts_in_lanes; ++done)
     {
         draw_blocks<Parameters>(keys, done, pending, left, retry);
         attempt_all(tests.retry(at, left), retry, left);
-        std::size_t still = 0;
-        for(std::size_t j = 0; j < left; ++j)
-        {
-            const std::int64_t c = retry.counts[j];
-            if(c >= 0)
-                out[place[at[j]]] = tests.returned(at[j], c);
-            else if(c == attempts::scalar)
-                out[place[at[j]]] = scalar_count(f, pending[j], a.block(at[j]), done);
-            else
-            {
-                pending[still] = pending[j];
-                at[still++]    = at[j];
-            }
-        }
-        left = still;
+        left = settle(retry, left, kept_slot, kept_element, done);
     }
     for(std::size_t j = 0; j < left; ++j)
         out[place[at[j]]] = scalar_count(f, pending[j], a.block(at[j]), done);
