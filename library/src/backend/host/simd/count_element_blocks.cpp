@@ -13,6 +13,7 @@
 //   attempts that reach the log test.
 // Every count is the scalar functor's. This file is compiled with
 // -ffp-contract=off, as block_kernels.cpp is.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -68,16 +69,21 @@ struct gathered_slots
     std::uint16_t                   place[attempts::span];
     std::size_t                     n = 0;
 
-    // Span element i of a, with parameters x, into slot n, which becomes
-    // the batch's when `taken` (branch-free: a span's elements go to one of
-    // two batches by a comparison of random parameters).
-    void add(const attempts& a, std::size_t i, const typename Sampler::element& x, bool taken)
+    // Span elements at[0 .. count) of a, element first + i with its
+    // parameters, into slots 0 .. count - 1.
+    template <class Parameters>
+    void take(const attempts& a, const std::uint16_t* at, std::size_t count, const Parameters& parameters,
+              std::uint64_t first)
     {
-        for(unsigned w = 0; w < 4; ++w)
-            batch.w[w][n] = a.w[w][i];
-        Sampler::put(rows, n, x);
-        place[n] = static_cast<std::uint16_t>(i);
-        n += taken;
+        for(std::size_t j = 0; j < count; ++j)
+        {
+            const std::size_t i = at[j];
+            for(unsigned w = 0; w < 4; ++w)
+                batch.w[w][j] = a.w[w][i];
+            Sampler::put(rows, j, Sampler::of(parameters, first + i));
+            place[j] = at[j];
+        }
+        n = count;
     }
     // Slots past n, to a whole vector of doubles, copy slot 0 (n > 0).
     void pad()
@@ -289,7 +295,7 @@ struct binomial_sampler
         const double        p    = a.p[j];
         const bool          flip = p > 0.5;
         const double        n    = a.trials[j];
-        const double        pp   = flip ? 1 - p : p; // exact
+        const double        pp   = std::min(p, 1 - p); // 1 - p exact; no branch on a random p
         return {n, pp, flip, unfused_mul(n, pp) < 10};
     }
     static bool by_inversion(const element& x) { return x.inversion; }
@@ -297,7 +303,7 @@ struct binomial_sampler
     {
         c.row[row_largest][j] = x.n;
         c.row[row_p][j]       = x.p;
-        c.row[row_flip][j]    = x.flip ? 1.0 : 0.0;
+        c.row[row_flip][j]    = static_cast<double>(x.flip);
     }
 
     // BTRS's constants of the attempts of slots 0 .. count - 1 (and past
@@ -353,8 +359,10 @@ struct binomial_sampler
     }
     static unsigned int returned(const slot_rows<rows>& c, std::size_t slot, std::int64_t k)
     {
-        const double n = c.row[row_largest][slot];
-        return static_cast<unsigned int>(c.row[row_flip][slot] != 0 ? static_cast<std::int64_t>(n) - k : k);
+        // n - k where flipped, by arithmetic: a branch on a random flip mispredicts.
+        const auto n    = static_cast<std::int64_t>(c.row[row_largest][slot]);
+        const auto flip = static_cast<std::int64_t>(c.row[row_flip][slot]);
+        return static_cast<unsigned int>(k + flip * (n - 2 * k));
     }
 
     // A step of distributions::binomial_inversion's search in the lanes
@@ -425,7 +433,11 @@ void element_blocks(const blocks::count_functor<Parameters>& f, std::uint64_t fi
     gathered_slots<Sampler> inversion, rejection;
     slot_tests<Sampler>     tests{rejection.rows, {}};
     for_each_span(f, first, blocks, a, [&](std::uint64_t s, std::size_t m) {
-        inversion.n = rejection.n = 0;
+        // The span's elements by method, without a branch on the method (a
+        // comparison of random parameters): each index is written to both
+        // lists and kept in one.
+        std::uint16_t by_table[attempts::span], by_attempts[attempts::span];
+        std::size_t   tables = 0, attempted = 0;
         for(std::size_t i = 0; i < m; ++i)
         {
             const std::uint64_t e = first + s + i;
@@ -434,11 +446,13 @@ void element_blocks(const blocks::count_functor<Parameters>& f, std::uint64_t fi
                 out[s + i] = 0;
                 continue;
             }
-            const auto x        = Sampler::of(f.parameters, e);
-            const bool by_table = Sampler::by_inversion(x);
-            inversion.add(a, i, x, by_table);
-            rejection.add(a, i, x, !by_table);
+            const bool table = Sampler::by_inversion(Sampler::of(f.parameters, e));
+            by_table[tables] = by_attempts[attempted] = static_cast<std::uint16_t>(i);
+            tables += table;
+            attempted += !table;
         }
+        inversion.take(a, by_table, tables, f.parameters, first + s);
+        rejection.take(a, by_attempts, attempted, f.parameters, first + s);
         if(inversion.n > 0)
         {
             inversion.pad();
