@@ -46,11 +46,13 @@ struct attempts
     // on to its next attempt), or a test the lanes leave to the scalar
     // sampler (a binomial count of 0 or n, whose log probability has a form
     // of its own), which takes the attempt again.
-    static constexpr std::int64_t rejected = -1, scalar = -2;
+    static constexpr double rejected = -1, scalar = -2;
 
     // The attempt's block: u from words 0-1, v from words 2-3.
     HWY_ALIGN std::uint32_t w[4][span];
-    HWY_ALIGN std::int64_t  counts[span];
+    // Doubles: a vector of doubles stores as it is, where AVX2 has no
+    // conversion to 64-bit integers (Highway emulates it).
+    HWY_ALIGN double        counts[span];
     // The proposals and hats, and the slots whose test is to run.
     HWY_ALIGN double k[span];
     HWY_ALIGN double hat[span];
@@ -130,9 +132,8 @@ enum constant_row
 template <class Test>
 HWY_INLINE void propose(const Test& test, std::size_t h, attempts& a)
 {
-    const hn::ScalableTag<double>          dd;
-    const hn::RebindToSigned<decltype(dd)> di;
-    const auto half = hn::Set(dd, 0.5);
+    const hn::ScalableTag<double> dd;
+    const auto                    half = hn::Set(dd, 0.5);
     const auto u    = hn::Sub(slot_uniforms(dd, a, 0, h), half); // exact
     const auto v    = slot_uniforms(dd, a, 2, h);
     const auto us   = hn::Sub(half, hn::Abs(u));
@@ -148,7 +149,7 @@ HWY_INLINE void propose(const Test& test, std::size_t h, attempts& a)
     const auto tested   = hn::And(open, in_lanes);
     const auto code = hn::IfThenElse(hn::AndNot(in_lanes, open), hn::Set(dd, double(attempts::scalar)),
                                      hn::Set(dd, double(attempts::rejected)));
-    hn::StoreU(hn::ConvertTo(di, hn::IfThenElse(accepted, k, code)), di, a.counts + h);
+    hn::StoreU(hn::IfThenElse(accepted, k, code), dd, a.counts + h);
     if(hn::AllFalse(dd, tested))
         return;
     const auto hat = hn::Div(hn::Mul(v, test.constant(dd, row_hat_scale, h)), hn::Add(hn::Div(ca, hn::Mul(us, us)), cb));
@@ -156,9 +157,11 @@ HWY_INLINE void propose(const Test& test, std::size_t h, attempts& a)
     hn::StoreU(hat, dd, a.hat + h);
     std::uint8_t bits[8] = {};
     hn::StoreMaskBits(dd, tested, bits);
-    for(std::size_t j = 0; j < hn::Lanes(dd); ++j)
-        if(bits[j / 8] >> (j % 8) & 1)
-            a.tested_at[a.tested++] = static_cast<std::uint16_t>(h + j);
+    for(std::size_t j = 0; j < hn::Lanes(dd); ++j) // without a branch on a random test
+    {
+        a.tested_at[a.tested] = static_cast<std::uint16_t>(h + j);
+        a.tested += bits[j / 8] >> (j % 8) & 1;
+    }
 }
 
 // Pass 2: the gathered tests, log(hat) against the log probability; a
@@ -168,14 +171,12 @@ HWY_INLINE void propose(const Test& test, std::size_t h, attempts& a)
 template <class Test>
 HWY_INLINE void test_gathered(const Test& test, attempts& a)
 {
-    const hn::ScalableTag<double>          dd;
-    const hn::RebindToSigned<decltype(dd)> di;
-    const std::size_t                      lanes = hn::Lanes(dd);
+    const hn::ScalableTag<double> dd;
+    const std::size_t             lanes = hn::Lanes(dd);
     // Lanes past the last test repeat the first.
-    const std::size_t      padded = (a.tested + lanes - 1) / lanes * lanes;
-    HWY_ALIGN double       k_of[attempts::span], log_hat[attempts::span];
-    HWY_ALIGN std::int64_t passed[attempts::span];
-    std::uint16_t          slots[attempts::span];
+    const std::size_t padded = (a.tested + lanes - 1) / lanes * lanes;
+    HWY_ALIGN double  k_of[attempts::span], log_hat[attempts::span], passed[attempts::span];
+    std::uint16_t     slots[attempts::span];
     for(std::size_t t = 0; t < padded; ++t)
     {
         slots[t]   = a.tested_at[t < a.tested ? t : 0];
@@ -188,9 +189,9 @@ HWY_INLINE void test_gathered(const Test& test, attempts& a)
     {
         const auto k     = hn::Load(dd, k_of + t);
         const auto below = hn::Le(hn::Load(dd, log_hat + t), test.log_pmf(dd, k, slots + t));
-        hn::Store(hn::ConvertTo(di, hn::IfThenElse(below, k, hn::Set(dd, -1.0))), di, passed + t);
+        hn::Store(hn::IfThenElse(below, k, hn::Set(dd, attempts::rejected)), dd, passed + t);
     }
-    for(std::size_t t = 0; t < a.tested; ++t) // a failed test's -1 is its rejection
+    for(std::size_t t = 0; t < a.tested; ++t)
         a.counts[a.tested_at[t]] = passed[t];
 }
 
@@ -244,7 +245,7 @@ void reject_in_lanes(const blocks::count_functor<Parameters>& f, const philox_ro
     attempts      retry;
     std::uint64_t pending[attempts::span]; // unsettled elements' stream indices
     std::uint16_t at[attempts::span];      // and their slots in a
-    std::int64_t  code[attempts::span];    // and what their attempt left
+    double        code[attempts::span];    // and what their attempt left
     // The counts of a batch's slots 0 .. count - 1 (slot j is a's slot
     // slot(j), element element(j)) after their attempt `made`: accepted
     // ones written, the others kept in pending; then those the attempt
@@ -255,9 +256,9 @@ void reject_in_lanes(const blocks::count_functor<Parameters>& f, const philox_ro
         std::size_t kept = 0;
         for(std::size_t j = 0; j < count; ++j)
         {
-            const std::int64_t c = batch.counts[j];
-            const std::size_t  i = slot(j);
-            out[place[i]]        = tests.returned(i, std::max<std::int64_t>(c, 0));
+            const double      c = batch.counts[j];
+            const std::size_t i = slot(j);
+            out[place[i]]       = tests.returned(i, static_cast<std::int64_t>(std::max(c, 0.0)));
             pending[kept]        = element(j);
             at[kept]             = static_cast<std::uint16_t>(i);
             code[kept]           = c;

@@ -160,9 +160,8 @@ template <class Params>
 void table_counts(const inversion_table& table, const Params& params, const attempts& a, std::size_t m,
                   unsigned int* out)
 {
-    constexpr std::size_t                         group = 4;
-    const hn::ScalableTag<double>          dd;
-    const hn::RebindToSigned<decltype(dd)> di;
+    constexpr std::size_t         group = 4;
+    const hn::ScalableTag<double> dd;
     static_assert(inversion_table::capacity % group == 0);
     HWY_ALIGN double sums[inversion_table::capacity];
     std::size_t      j = 0;
@@ -174,7 +173,7 @@ void table_counts(const inversion_table& table, const Params& params, const atte
     const auto        one         = hn::Set(dd, 1.0);
     const auto        size        = hn::Set(dd, static_cast<double>(table.size));
     const auto        end         = hn::Set(dd, static_cast<double>(table.end));
-    HWY_ALIGN std::int64_t counts[attempts::span];
+    HWY_ALIGN double counts[attempts::span];
     for(std::size_t h = 0; h < m; h += hn::Lanes(dd))
     {
         const auto u = slot_uniforms(dd, a, 0, h);
@@ -186,10 +185,10 @@ void table_counts(const inversion_table& table, const Params& params, const atte
             if(hn::AllFalse(dd, hn::Gt(u, hn::Set(dd, sums[g + group - 1]))))
                 break;
         }
-        hn::Store(hn::ConvertTo(di, hn::IfThenElse(hn::Eq(k, size), end, k)), di, counts + h);
+        hn::Store(hn::IfThenElse(hn::Eq(k, size), end, k), dd, counts + h);
     }
     for(std::size_t i = 0; i < m; ++i)
-        out[i] = returned(params, counts[i]);
+        out[i] = returned(params, static_cast<std::int64_t>(counts[i]));
 }
 
 // One test for every batch of a call's attempts: one parameter.

@@ -246,8 +246,7 @@ struct poisson_sampler
     // lane's has stopped, into a.counts.
     static void inversions(const slot_rows<rows>& c, std::size_t count, attempts& a)
     {
-        const hn::ScalableTag<double>          dd;
-        const hn::RebindToSigned<decltype(dd)> di;
+        const hn::ScalableTag<double> dd;
         using V = hn::Vec<decltype(dd)>;
         search_pairs(a, count, [&](std::size_t h, std::size_t g, V u0, V u1) {
             const auto l0      = c.load(dd, row_shift, h);
@@ -265,8 +264,8 @@ struct poisson_sampler
                 search_step(dd, u0, l0, k0, pk0, cdf0, active0);
                 search_step(dd, u1, l1, k1, pk1, cdf1, active1);
             }
-            hn::StoreU(hn::ConvertTo(di, k1), di, a.counts + g);
-            hn::StoreU(hn::ConvertTo(di, k0), di, a.counts + h);
+            hn::StoreU(k1, dd, a.counts + g);
+            hn::StoreU(k0, dd, a.counts + h);
         });
     }
 };
@@ -388,8 +387,7 @@ struct binomial_sampler
     // lane's has stopped, into a.counts (the counts of p', not flipped).
     static void inversions(const slot_rows<rows>& c, std::size_t count, attempts& a)
     {
-        const hn::ScalableTag<double>          dd;
-        const hn::RebindToSigned<decltype(dd)> di;
+        const hn::ScalableTag<double> dd;
         using V        = hn::Vec<decltype(dd)>;
         const auto one = hn::Set(dd, 1.0);
         const auto first_term = [&](V n, V p) {
@@ -415,8 +413,8 @@ struct binomial_sampler
                 search_step(dd, u0, n0, ratio0, k0, pk0, cdf0, active0);
                 search_step(dd, u1, n1, ratio1, k1, pk1, cdf1, active1);
             }
-            hn::StoreU(hn::ConvertTo(di, k1), di, a.counts + g);
-            hn::StoreU(hn::ConvertTo(di, k0), di, a.counts + h);
+            hn::StoreU(k1, dd, a.counts + g);
+            hn::StoreU(k0, dd, a.counts + h);
         });
     }
 };
@@ -458,7 +456,7 @@ void element_blocks(const blocks::count_functor<Parameters>& f, std::uint64_t fi
             inversion.pad();
             Sampler::inversions(inversion.rows, inversion.n, inversion.batch);
             for(std::size_t j = 0; j < inversion.n; ++j)
-                out[s + inversion.place[j]] = Sampler::returned(inversion.rows, j, inversion.batch.counts[j]);
+                out[s + inversion.place[j]] = Sampler::returned(inversion.rows, j, static_cast<std::int64_t>(inversion.batch.counts[j]));
         }
         if(rejection.n > 0)
         {
