@@ -37,10 +37,12 @@ bool same_count(unsigned int a, unsigned int b)
 
 // Below 10 inversion (tables of 2 to 47 sums, each lane counting the sums
 // below its u), from 10 on PTRS (whose log tests need log k! below k = 16
-// at lambda = 10), up to the largest lambda.
+// at lambda = 10; up to lambda near 4e4 the tests keep their log
+// probabilities in a window of counts, which at 10^4 starts above 0), up
+// to the largest lambda.
 TEST_P(host_vector_kernels, poisson_counts_bit_identical)
 {
-    for(double lambda : {1e-6, 0.3, 1.0, 2.5, 9.99, 10.0, 1000.0, 2147483648.0})
+    for(double lambda : {1e-6, 0.3, 1.0, 2.5, 9.99, 10.0, 1000.0, 1e4, 2147483648.0})
     {
         SCOPED_TRACE(::testing::Message() << "lambda " << lambda);
         compare<unsigned int>(
@@ -143,14 +145,16 @@ TEST_P(host_vector_kernels, binomial_parameters_counts_bit_identical)
 
 // Inversion (n p' below 10, flipped above p = 1/2; for n of 1 and 5 the
 // search ends at k = n, a u above every sum counting n), BTRS with
-// failures below 16 on either side, and the largest n.
+// failures below 16 on either side, with its log probabilities kept in a
+// window of counts (which at (40000, 0.3) starts above 0), and the largest
+// n.
 TEST_P(host_vector_kernels, binomial_counts_bit_identical)
 {
     const struct
     {
         unsigned int trials;
         double       p;
-    } cases[] = {{1, 0.5}, {5, 0.8}, {20, 0.3}, {20, 0.7}, {40, 0.5}, {1000, 0.99}, {2147483647u, 0.5}};
+    } cases[] = {{1, 0.5}, {5, 0.8}, {20, 0.3}, {20, 0.7}, {40, 0.5}, {1000, 0.99}, {40000, 0.3}, {2147483647u, 0.5}};
     for(const auto& c : cases)
     {
         SCOPED_TRACE(::testing::Message() << "trials " << c.trials << " p " << c.p);

@@ -6,13 +6,18 @@
 // - inversion: the call's table of the search's sums
 //   (backend/host/inversion_table.hpp) takes u from words 0-1;
 // - transformed rejection (PTRS, BTRS): the attempts in 64-bit lanes
-//   (count_attempts_lanes.hpp), every slot with the call's constants.
+//   (count_attempts_lanes.hpp), every slot with the call's constants, and
+//   the log tests' probabilities kept in a window of counts per thread
+//   (log_pmf_memo).
 // Every count is the scalar functor's. This file is compiled with
 // -ffp-contract=off, as block_kernels.cpp is.
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
+#include <new>
 #include <type_traits>
 #include <utility>
 
@@ -49,12 +54,96 @@ struct one_parameter_constants
     }
 };
 
+// The log tests' log probabilities of one parameter's counts in a window
+// of them, each made the first time a test needs it and kept for the
+// later tests of the same parameter on the same thread: the same lanes'
+// function of the same count, so the same bits, for a gather instead of
+// the divisions and series. NaN marks a count not made yet (no log
+// probability is NaN). Without a window (values null), every value is
+// made.
+struct log_pmf_memo
+{
+    // Counts per window: 32 KiB of doubles, which at lambda = 1000 or
+    // trials = 1000 hold every count a test meets; the counts tested most
+    // lie near the centre, a few KiB of it.
+    static constexpr std::size_t window = 4096;
+
+    double* values = nullptr;
+    double  first  = 0; // the window's first count
+
+    // make(k)'s values for counts k, from the window where it has them.
+    // The callers' make is inlined (ROCDIST_FORCE_INLINE on their
+    // lambdas): out of line, a call would spill every live vector.
+    template <class DD, class Make>
+    HWY_INLINE hn::Vec<DD> operator()(DD dd, hn::Vec<DD> k, const Make& make) const
+    {
+        if(values == nullptr)
+            return make(k);
+        const hn::RebindToSigned<DD> di;
+        const auto at     = hn::Sub(k, hn::Set(dd, first));
+        const auto inside = hn::And(hn::Ge(at, hn::Zero(dd)), hn::Lt(at, hn::Set(dd, double(window))));
+        // The index of an integer in [0, window): the low bits of at + 2^52
+        // (AVX2 has no conversion of doubles to 64-bit integers).
+        const auto index = hn::And(hn::BitCast(di, hn::Add(hn::IfThenElseZero(inside, at), hn::Set(dd, 0x1p52))),
+                                   hn::Set(di, std::int64_t{window - 1}));
+        const auto kept    = hn::GatherIndex(dd, values, index);
+        const auto missing = hn::Or(hn::Not(inside), hn::IsNaN(kept));
+        if(hn::AllFalse(dd, missing))
+            return kept;
+        const auto made = make(k);
+        HWY_ALIGN double       made_of[max_lanes];
+        HWY_ALIGN std::int64_t index_of[max_lanes];
+        std::uint8_t           keep[8] = {};
+        hn::Store(made, dd, made_of);
+        hn::Store(index, di, index_of);
+        hn::StoreMaskBits(dd, hn::And(inside, missing), keep);
+        for(std::size_t j = 0; j < hn::Lanes(dd); ++j)
+            if(keep[j / 8] >> (j % 8) & 1)
+                values[index_of[j]] = made_of[j];
+        return hn::IfThenElse(missing, made, kept);
+    }
+};
+
+// The calling thread's window for a sampler's parameter (kind, x, y),
+// centred at count `centre`: the window it kept if its last was for the
+// same parameter, else a new one. The kernel runs on a call's chunks of
+// 1024 elements, so a window outlives the kernel calls (and the calls: the
+// calling thread keeps its 32 KiB until it exits); a thread's window is
+// allocated on its first use (none if that fails).
+inline log_pmf_memo thread_window(int kind, double x, double y, double centre)
+{
+    struct kept
+    {
+        int                       kind = 0;
+        double                    x = 0, y = 0, first = 0;
+        std::unique_ptr<double[]> values;
+    };
+    thread_local kept k;
+    if(!k.values)
+    {
+        k.values.reset(new(std::nothrow) double[log_pmf_memo::window]);
+        if(!k.values)
+            return {};
+        k.kind = 0;
+    }
+    if(k.kind != kind || k.x != x || k.y != y)
+    {
+        k.kind  = kind;
+        k.x     = x;
+        k.y     = y;
+        k.first = std::max(0.0, std::floor(centre) - double(log_pmf_memo::window / 2));
+        std::fill(k.values.get(), k.values.get() + log_pmf_memo::window, std::numeric_limits<double>::quiet_NaN());
+    }
+    return {k.values.get(), k.first};
+}
+
 // PTRS's attempt (distributions::poisson_attempt): k = floor(((2a / us +
 // b) u + lambda) + 0.43), squeezed, rejected early where us < 0.013 and v >
 // us, then log(hat) against log P(K = k).
 struct poisson_test : one_parameter_constants
 {
     double                log_lambda;
+    log_pmf_memo          memo;
     static constexpr bool early_reject = true;
 
     explicit poisson_test(const distributions::poisson_params& p)
@@ -72,10 +161,14 @@ struct poisson_test : one_parameter_constants
     {
         return hn::FirstN(dd, hn::Lanes(dd));
     }
+    // The window of this lambda's log probabilities.
+    log_pmf_memo window() const { return thread_window(1, value[row_shift], 0, value[row_shift]); }
     template <class DD>
-    hn::Vec<DD> log_pmf(DD dd, hn::Vec<DD> k, const std::uint16_t*) const
+    HWY_INLINE hn::Vec<DD> log_pmf(DD dd, hn::Vec<DD> k, const std::uint16_t*) const
     {
-        return log_poisson_pmf(dd, k, hn::Set(dd, value[row_shift]), hn::Set(dd, log_lambda));
+        return memo(dd, k, [&](hn::Vec<DD> x) ROCDIST_FORCE_INLINE {
+            return log_poisson_pmf(dd, x, hn::Set(dd, value[row_shift]), hn::Set(dd, log_lambda));
+        });
     }
 };
 
@@ -83,12 +176,13 @@ struct poisson_test : one_parameter_constants
 // b) u + c), squeezed, then log(hat) against log f(k) - log f(m).
 struct binomial_test : one_parameter_constants
 {
-    double                log_f_m;
+    double                log_f_m, mode, p_prime;
     binomial_pmf_rows     pmf;
+    log_pmf_memo          memo;
     static constexpr bool early_reject = false;
 
     explicit binomial_test(const distributions::binomial_params& p)
-        : one_parameter_constants{{p.a, p.b, p.v_r, p.alpha, p.c, p.n}}, log_f_m(p.log_f_m)
+        : one_parameter_constants{{p.a, p.b, p.v_r, p.alpha, p.c, p.n}}, log_f_m(p.log_f_m), mode(p.m), p_prime(p.p)
     {
         const hn::ScalableTag<double> dd;
         make_binomial_pmf_rows(dd, hn::Set(dd, p.n), hn::Set(dd, p.p), pmf);
@@ -103,10 +197,14 @@ struct binomial_test : one_parameter_constants
     {
         return hn::And(hn::Ge(k, hn::Set(dd, 1.0)), hn::Le(k, hn::Set(dd, value[row_largest] - 1)));
     }
+    // The window of this (trials, p')'s log probabilities, about the mode.
+    log_pmf_memo window() const { return thread_window(2, value[row_largest], p_prime, mode); }
     template <class DD>
-    hn::Vec<DD> log_pmf(DD dd, hn::Vec<DD> k, const std::uint16_t*) const
+    HWY_INLINE hn::Vec<DD> log_pmf(DD dd, hn::Vec<DD> k, const std::uint16_t*) const
     {
-        return hn::Sub(log_binomial_pmf(dd, k, pmf), hn::Set(dd, log_f_m));
+        return memo(dd, k, [&](hn::Vec<DD> x) ROCDIST_FORCE_INLINE {
+            return hn::Sub(log_binomial_pmf(dd, x, pmf), hn::Set(dd, log_f_m));
+        });
     }
 };
 
@@ -229,6 +327,14 @@ void one_parameter_blocks(const blocks::count_functor<Parameters>& f, std::uint6
     }
     same_test<std::decay_t<decltype(params)>> tests{params};
     const auto                                 keys = make_round_keys(f.key);
+    // A kernel call of a few hundred elements or more keeps the log
+    // probabilities of its tests (log_pmf_memo), a new window's NaNs
+    // costing it a few percent at most, where the window holds the counts
+    // of the hat's centre: its scale b (about 2.5 standard deviations) at
+    // most an eighth of the window. A wider hat's tests would mostly miss
+    // the window (lambda = 1e6: b = 2531).
+    if(blocks >= 512 && tests.test.value[row_b] <= double(log_pmf_memo::window / 8))
+        tests.test.memo = tests.test.window();
     for_each_span(f, first, blocks, a, [&](std::uint64_t s, std::size_t m) {
         reject_in_lanes(f, keys, tests, a, m, first + s, out + s, same_place{});
     });
