@@ -53,6 +53,7 @@ inline std::vector<request> requests()
     {
         r.push_back({11, 0, 300007, misalign});                  // several threads
         r.push_back({11, ~0ull - 999, 1000, misalign});          // up to the stream's last element
+        r.push_back({11, (1ull << 32) - 300, 1000, misalign});   // a counter's low word carrying
         r.push_back({11, 4 * 65536 * 3 - 2 - misalign, 77, misalign});
     }
     return r;

@@ -73,23 +73,48 @@ HWY_INLINE hn::Vec<DD> slot_uniforms(DD dd, const attempts& a, unsigned word, st
                           hn::PromoteTo(du, hn::LoadU(d32, a.w[word + 1] + h)));
 }
 
-// Block 0 of the substreams of elements first .. first + count - 1 (count
-// a multiple of Lanes(d32)).
-template <class Parameters>
-void draw_first_blocks(const philox_round_keys& keys, std::uint64_t first, std::size_t count, attempts& a)
+// Block 0 of the substreams of count elements into slots 0 .. count - 1
+// (count a multiple of Lanes(d32)), counters(g, w0, w1, w2, w3) giving the
+// counters of slots g .. g + Lanes(d32) - 1.
+template <class Parameters, class Counters>
+void draw_blocks_0(const philox_round_keys& keys, std::size_t count, attempts& a, const Counters& counters)
 {
     const std::uint32_t word1 = engine::element_substream(Parameters::tag, 0).word1;
     const d32_t         d;
     for(std::size_t g = 0; g < count; g += hn::Lanes(d))
     {
         v32_t w0, w1, w2, w3;
-        substream_counters(d, 0, word1, first + g, w0, w1, w2, w3);
+        counters(d, word1, g, w0, w1, w2, w3);
         philox_rounds(d, keys, w0, w1, w2, w3);
         hn::Store(w0, d, a.w[0] + g);
         hn::Store(w1, d, a.w[1] + g);
         hn::Store(w2, d, a.w[2] + g);
         hn::Store(w3, d, a.w[3] + g);
     }
+}
+
+// Block 0 of the substreams of elements first .. first + count - 1 (count
+// a multiple of Lanes(d32)).
+template <class Parameters>
+void draw_first_blocks(const philox_round_keys& keys, std::uint64_t first, std::size_t count, attempts& a)
+{
+    draw_blocks_0<Parameters>(keys, count, a, [&](d32_t d, std::uint32_t word1, std::size_t g, auto&... w) {
+        substream_counters(d, 0, word1, first + g, w...);
+    });
+}
+
+// Block 0 of the substreams of elements first + at[j] into slots j = 0 ..
+// count - 1 (at[] readable to a multiple of Lanes(d32) past count): a
+// span's elements drawn straight into the batch that takes them.
+template <class Parameters>
+void draw_first_blocks(const philox_round_keys& keys, std::uint64_t first, const std::uint16_t* at, std::size_t count,
+                       attempts& a)
+{
+    const std::size_t lanes = hn::Lanes(d32_t());
+    draw_blocks_0<Parameters>(keys, (count + lanes - 1) / lanes * lanes, a,
+                              [&](d32_t d, std::uint32_t word1, std::size_t g, auto&... w) {
+                                  substream_counters(d, 0, word1, first, at + g, w...);
+                              });
 }
 
 // Block `block` of the substreams of elements indices[0 .. count) into

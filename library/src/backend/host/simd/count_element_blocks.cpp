@@ -1,9 +1,9 @@
 // The host backend's kernels of the per-element Poisson and binomial
 // samplers (backend/sampler_list.hpp), compiled once for each Highway
-// target like block_kernels.cpp. A vector target draws a span's blocks 0
-// in the lanes (count_attempts_lanes.hpp), then gathers the span's
-// elements by method into two batches of slots, each slot with its
-// element's parameters:
+// target like block_kernels.cpp. A vector target sorts a span's elements
+// by method into two batches of slots, each slot with its element's
+// parameters and its block 0, drawn in the lanes in the batch's order
+// (count_attempts_lanes.hpp):
 // - inversion: every lane's search, p_0 and its steps, until each lane's
 //   has stopped, two vectors side by side (search_pairs);
 // - transformed rejection (PTRS, BTRS): each slot's constants made in the
@@ -59,7 +59,7 @@ struct slot_rows
     }
 };
 
-// Slots gathered from a span's elements: their blocks 0, their parameters
+// Slots taken from a span's elements: their blocks 0, their parameters
 // (the Sampler's rows) and their places in the span.
 template <class Sampler>
 struct gathered_slots
@@ -69,32 +69,22 @@ struct gathered_slots
     std::uint16_t                   place[attempts::span];
     std::size_t                     n = 0;
 
-    // Span elements at[0 .. count) of a, element first + i with its
-    // parameters, into slots 0 .. count - 1.
+    // Span elements at[0 .. count) (count > 0), element first + at[j] with
+    // its parameters into slot j, its block 0 drawn there. Past count, to a
+    // whole vector of words, at[] and the slots repeat at[0]'s.
     template <class Parameters>
-    void take(const attempts& a, const std::uint16_t* at, std::size_t count, const Parameters& parameters,
+    void take(const philox_round_keys& keys, std::uint16_t* at, std::size_t count, const Parameters& parameters,
               std::uint64_t first)
     {
+        n = count;
+        for(; count % hn::Lanes(d32_t()) != 0; ++count)
+            at[count] = at[0];
         for(std::size_t j = 0; j < count; ++j)
         {
-            const std::size_t i = at[j];
-            for(unsigned w = 0; w < 4; ++w)
-                batch.w[w][j] = a.w[w][i];
-            Sampler::put(rows, j, Sampler::of(parameters, first + i));
+            Sampler::put(rows, j, Sampler::of(parameters, first + at[j]));
             place[j] = at[j];
         }
-        n = count;
-    }
-    // Slots past n, to a whole vector of doubles, copy slot 0 (n > 0).
-    void pad()
-    {
-        for(std::size_t j = n; j % hn::Lanes(hn::ScalableTag<double>()) != 0; ++j)
-        {
-            for(unsigned w = 0; w < 4; ++w)
-                batch.w[w][j] = batch.w[w][0];
-            for(int r = 0; r < Sampler::rows; ++r)
-                rows.row[r][j] = rows.row[r][0];
-        }
+        draw_first_blocks<Parameters>(keys, first, at, count, batch);
     }
 };
 
@@ -133,7 +123,9 @@ template <class Sampler>
 struct slot_tests
 {
     const slot_rows<Sampler::rows>& first_rows;
-    slot_rows<Sampler::rows>        retry_rows;
+    slot_rows<Sampler::rows>        retry_rows; // left uninitialised: retry() writes what it reads
+
+    explicit slot_tests(const slot_rows<Sampler::rows>& first) : first_rows(first) {}
 
     slots_test<Sampler> first() const { return {first_rows}; }
     slots_test<Sampler> retry(const std::uint16_t* at, std::size_t left)
@@ -427,13 +419,15 @@ void element_blocks(const blocks::count_functor<Parameters>& f, std::uint64_t fi
                     unsigned int* out)
 {
     const auto              keys = make_round_keys(f.key);
-    attempts                a;
     gathered_slots<Sampler> inversion, rejection;
-    slot_tests<Sampler>     tests{rejection.rows, {}};
-    for_each_span(f, first, blocks, a, [&](std::uint64_t s, std::size_t m) {
+    slot_tests<Sampler>     tests(rejection.rows);
+    for(std::uint64_t s = 0; s < blocks; s += attempts::span)
+    {
+        const std::size_t m = static_cast<std::size_t>(std::min<std::uint64_t>(attempts::span, blocks - s));
         // The span's elements by method, without a branch on the method (a
         // comparison of random parameters): each index is written to both
-        // lists and kept in one.
+        // lists and kept in one. Each batch then draws its blocks 0 in its
+        // own order.
         std::uint16_t by_table[attempts::span], by_attempts[attempts::span];
         std::size_t   tables = 0, attempted = 0;
         for(std::size_t i = 0; i < m; ++i)
@@ -449,22 +443,20 @@ void element_blocks(const blocks::count_functor<Parameters>& f, std::uint64_t fi
             tables += table;
             attempted += !table;
         }
-        inversion.take(a, by_table, tables, f.parameters, first + s);
-        rejection.take(a, by_attempts, attempted, f.parameters, first + s);
-        if(inversion.n > 0)
+        if(tables > 0)
         {
-            inversion.pad();
+            inversion.take(keys, by_table, tables, f.parameters, first + s);
             Sampler::inversions(inversion.rows, inversion.n, inversion.batch);
             for(std::size_t j = 0; j < inversion.n; ++j)
                 out[s + inversion.place[j]] = Sampler::returned(inversion.rows, j, static_cast<std::int64_t>(inversion.batch.counts[j]));
         }
-        if(rejection.n > 0)
+        if(attempted > 0)
         {
-            rejection.pad();
+            rejection.take(keys, by_attempts, attempted, f.parameters, first + s);
             Sampler::make(rejection.rows, rejection.n);
             reject_in_lanes(f, keys, tests, rejection.batch, rejection.n, first + s, out + s, rejection.place);
         }
-    });
+    }
 }
 
 void poisson_lambdas_blocks(const samplers::poisson_lambdas& f, std::uint64_t first, std::uint64_t blocks,

@@ -241,6 +241,31 @@ HWY_INLINE void substream_counters(d32_t d, std::uint32_t block, std::uint32_t w
         w0, w1, w2, w3);
 }
 
+// The counters of substream indices first + offsets[0 .. Lanes(d)), for
+// the elements of a span (offsets below 2^16) taken in another order.
+HWY_INLINE void substream_counters(d32_t d, std::uint32_t block, std::uint32_t word1, std::uint64_t first,
+                                   const std::uint16_t* offsets, v32_t& w0, v32_t& w1, v32_t& w2, v32_t& w3)
+{
+    const auto low = static_cast<std::uint32_t>(first);
+    if(low <= 0xffffffffu - 0xffffu)
+    {
+        const hn::Rebind<std::uint16_t, d32_t> d16;
+        w0 = hn::Set(d, block);
+        w1 = hn::Set(d, word1);
+        w2 = hn::Add(hn::PromoteTo(d, hn::LoadU(d16, offsets)), hn::Set(d, low));
+        w3 = hn::Set(d, static_cast<std::uint32_t>(first >> 32));
+        return;
+    }
+    counters_by_lane(
+        d,
+        [=](std::size_t i) {
+            const std::uint64_t index = first + offsets[i];
+            return engine::philox_words{
+                {block, word1, static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32)}};
+        },
+        w0, w1, w2, w3);
+}
+
 // Blocks `block` .. `block` + B - 1 of the substreams (counter word 1
 // `word1`) of indices[0 .. count), count <= Lanes(d) / B, through Philox:
 // index j's block `block` + b in lane B j + b. The rejection samplers'
