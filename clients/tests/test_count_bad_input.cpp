@@ -102,6 +102,25 @@ TEST_P(count_bad_input, a_bad_value_anywhere_in_a_parameter_array_is_refused)
     expect_position_at_start();
 }
 
+// Long enough for the host to check it on several threads: a bad value in
+// any thread's part is refused.
+TEST_P(count_bad_input, a_bad_value_in_a_long_parameter_array_is_refused)
+{
+    const size_t                 n = (size_t{1} << 19) + 3;
+    backend_buffer<unsigned int> out(GetParam(), n);
+    for(size_t at : {size_t{0}, n / 2 + 1, n - 1})
+        for(double bad : {-1.0, nan})
+        {
+            std::vector<double> lambdas(n, 3.0);
+            lambdas[at] = bad;
+            const backend_weights<double> in(GetParam(), lambdas);
+            EXPECT_EQ(rocdist_generate_poisson_lambdas(gen_, out.data(), n, in.data()), ROCDIST_STATUS_INVALID_VALUE)
+                << bad << " at " << at;
+        }
+    EXPECT_TRUE(out.untouched());
+    expect_position_at_start();
+}
+
 TEST_P(count_bad_input, bad_pointers_and_lengths_are_refused)
 {
     backend_buffer<unsigned int>        out(GetParam(), 16);
