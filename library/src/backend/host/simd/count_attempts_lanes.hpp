@@ -220,6 +220,24 @@ HWY_INLINE void test_gathered(const Test& test, attempts& a)
         a.counts[a.tested_at[t]] = passed[t];
 }
 
+// Slots 0 .. count - 1 of a batch's counts as the call returns them
+// (test.returned(dd, k, h) for slots h ..), 32-bit words into value; a
+// slot whose attempt left no count gets 0's. A count is an integer below
+// 2^32, so 2^52 + k has it in its low word.
+template <class Test>
+HWY_INLINE void returned_counts(const Test& test, const double* counts, std::size_t count, std::uint32_t* value)
+{
+    const hn::ScalableTag<double>              dd;
+    const hn::RebindToUnsigned<decltype(dd)>   du;
+    const hn::Rebind<std::uint32_t, decltype(dd)> d32;
+    const auto                                 two52 = hn::Set(dd, 0x1p52);
+    for(std::size_t h = 0; h < count; h += hn::Lanes(dd))
+    {
+        const auto k = test.returned(dd, hn::Max(hn::LoadU(dd, counts + h), hn::Zero(dd)), h);
+        hn::StoreU(hn::TruncateTo(d32, hn::BitCast(du, hn::Add(k, two52))), d32, value + h);
+    }
+}
+
 // The scalar sampler of element e from its block 0, after its first
 // `done` attempts.
 template <class Parameters>
@@ -255,7 +273,8 @@ constexpr unsigned attempts_in_lanes = 3;
 // Transformed rejection for the m elements in slots 0 .. m - 1 of a, whose
 // blocks 0 are drawn: slot i is element first + place[i], written to
 // out[place[i]]. tests.first() tests a's slots; tests.retry(at, left) a
-// batch whose slot j is a's slot at[j].
+// batch whose slot j is a's slot at[j]. Each test also gives its slots'
+// counts as the call returns them (returned_counts).
 template <class Parameters, class Tests, class Place>
 void reject_in_lanes(const blocks::count_functor<Parameters>& f, const philox_round_keys& keys, Tests& tests,
                      attempts& a, std::size_t m, std::uint64_t first, unsigned int* out, const Place& place)
@@ -277,13 +296,16 @@ void reject_in_lanes(const blocks::count_functor<Parameters>& f, const philox_ro
     // left to the scalar sampler run it. Every slot is written and kept
     // without a branch (a rejection comes at random, and a branch on it
     // mispredicts); a kept slot's count is written over later.
-    const auto settle = [&](const attempts& batch, std::size_t count, auto slot, auto element, unsigned made) {
+    const auto settle = [&](const auto& test, const attempts& batch, std::size_t count, auto slot, auto element,
+                            unsigned made) {
+        HWY_ALIGN std::uint32_t value[attempts::span];
+        returned_counts(test, batch.counts, count, value);
         std::size_t kept = 0;
         for(std::size_t j = 0; j < count; ++j)
         {
             const double      c = batch.counts[j];
             const std::size_t i = slot(j);
-            out[place[i]]       = tests.returned(i, static_cast<std::int64_t>(std::max(c, 0.0)));
+            out[place[i]]       = value[j];
             pending[kept]        = element(j);
             at[kept]             = static_cast<std::uint16_t>(i);
             code[kept]           = c;
@@ -304,14 +326,16 @@ void reject_in_lanes(const blocks::count_functor<Parameters>& f, const philox_ro
     const auto span_element = [&](std::size_t i) { return first + place[i]; };
     const auto kept_slot    = [&](std::size_t j) { return std::size_t{at[j]}; };
     const auto kept_element = [&](std::size_t j) { return pending[j]; };
-    attempt_all(tests.first(), a, m);
-    std::size_t left = settle(a, m, span_slot, span_element, 0);
+    decltype(auto) first_test = tests.first();
+    attempt_all(first_test, a, m);
+    std::size_t left = settle(first_test, a, m, span_slot, span_element, 0);
     unsigned done = 1;
     for(; left > 0 && done <= attempts_in_lanes; ++done)
     {
         draw_blocks<Parameters>(keys, done, pending, left, retry);
-        attempt_all(tests.retry(at, left), retry, left);
-        left = settle(retry, left, kept_slot, kept_element, done);
+        decltype(auto) retry_test = tests.retry(at, left);
+        attempt_all(retry_test, retry, left);
+        left = settle(retry_test, retry, left, kept_slot, kept_element, done);
     }
     for(std::size_t j = 0; j < left; ++j)
         out[place[at[j]]] = scalar_count(f, pending[j], a.block(at[j]), done);

@@ -54,6 +54,29 @@ struct one_parameter_constants
     }
 };
 
+// Counts of the sampler at p' as the call returns them, in lanes: n minus
+// the count for a binomial p above 1/2 (distributions::binomial_returned).
+struct as_returned
+{
+    bool   flip;
+    double n;
+
+    template <class DD>
+    hn::Vec<DD> returned(DD dd, hn::Vec<DD> k, std::size_t) const
+    {
+        return flip ? hn::Sub(hn::Set(dd, n), k) : k;
+    }
+};
+
+inline as_returned returns_of(const distributions::poisson_params&)
+{
+    return {false, 0};
+}
+inline as_returned returns_of(const distributions::binomial_params& b)
+{
+    return {b.flip, b.n};
+}
+
 // The log tests' log probabilities of one parameter's counts in a window
 // of them, each made the first time a test needs it and kept for the
 // later tests of the same parameter on the same thread: the same lanes'
@@ -140,7 +163,7 @@ inline log_pmf_memo thread_window(int kind, double x, double y, double centre)
 // PTRS's attempt (distributions::poisson_attempt): k = floor(((2a / us +
 // b) u + lambda) + 0.43), squeezed, rejected early where us < 0.013 and v >
 // us, then log(hat) against log P(K = k).
-struct poisson_test : one_parameter_constants
+struct poisson_test : one_parameter_constants, as_returned
 {
     double                log_lambda;
     log_pmf_memo          memo;
@@ -148,7 +171,7 @@ struct poisson_test : one_parameter_constants
 
     explicit poisson_test(const distributions::poisson_params& p)
         : one_parameter_constants{{p.a, p.b, p.v_r, p.inv_alpha, p.lambda, distributions::largest_count}},
-          log_lambda(p.log_lambda)
+          as_returned(returns_of(p)), log_lambda(p.log_lambda)
     {
     }
     template <class DD>
@@ -174,7 +197,7 @@ struct poisson_test : one_parameter_constants
 
 // BTRS's attempt (distributions::binomial_attempt): k = floor((2a / us +
 // b) u + c), squeezed, then log(hat) against log f(k) - log f(m).
-struct binomial_test : one_parameter_constants
+struct binomial_test : one_parameter_constants, as_returned
 {
     double                log_f_m, mode, p_prime;
     binomial_pmf_rows     pmf;
@@ -182,7 +205,8 @@ struct binomial_test : one_parameter_constants
     static constexpr bool early_reject = false;
 
     explicit binomial_test(const distributions::binomial_params& p)
-        : one_parameter_constants{{p.a, p.b, p.v_r, p.alpha, p.c, p.n}}, log_f_m(p.log_f_m), mode(p.m), p_prime(p.p)
+        : one_parameter_constants{{p.a, p.b, p.v_r, p.alpha, p.c, p.n}}, as_returned(returns_of(p)), log_f_m(p.log_f_m),
+          mode(p.m), p_prime(p.p)
     {
         const hn::ScalableTag<double> dd;
         make_binomial_pmf_rows(dd, hn::Set(dd, p.n), hn::Set(dd, p.p), pmf);
@@ -215,18 +239,6 @@ inline poisson_test test_of(const distributions::poisson_params& p)
 inline binomial_test test_of(const distributions::binomial_params& b)
 {
     return binomial_test(b);
-}
-
-// A count of the sampler at p' as the call returns it (n minus the count
-// for a binomial p above 1/2).
-HWY_INLINE unsigned int returned(const distributions::poisson_params&, std::int64_t k)
-{
-    return static_cast<unsigned int>(k);
-}
-
-HWY_INLINE unsigned int returned(const distributions::binomial_params& b, std::int64_t k)
-{
-    return distributions::binomial_returned(b, static_cast<double>(k));
 }
 
 HWY_INLINE bool by_inversion(const distributions::poisson_params& p)
@@ -285,8 +297,9 @@ void table_counts(const inversion_table& table, const Params& params, const atte
         }
         hn::Store(hn::IfThenElse(hn::Eq(k, size), end, k), dd, counts + h);
     }
-    for(std::size_t i = 0; i < m; ++i)
-        out[i] = returned(params, static_cast<std::int64_t>(counts[i]));
+    HWY_ALIGN std::uint32_t value[attempts::span];
+    returned_counts(returns_of(params), counts, m, value);
+    std::copy(value, value + m, out);
 }
 
 // One test for every batch of a call's attempts: one parameter.
@@ -296,9 +309,8 @@ struct same_test
     const Params& params;
     decltype(test_of(std::declval<const Params&>())) test = test_of(params);
 
-    const auto&  first() const { return test; }
-    const auto&  retry(const std::uint16_t*, std::size_t) const { return test; }
-    unsigned int returned(std::size_t, std::int64_t k) const { return simd::HWY_NAMESPACE::returned(params, k); }
+    const auto& first() const { return test; }
+    const auto& retry(const std::uint16_t*, std::size_t) const { return test; }
 };
 
 // Slot i is span element i.

@@ -115,6 +115,11 @@ struct slots_test
     {
         return Sampler::log_pmf(dd, k, c, slots);
     }
+    template <class DD>
+    hn::Vec<DD> returned(DD dd, hn::Vec<DD> k, std::size_t h) const
+    {
+        return Sampler::returned(dd, k, c, h);
+    }
 };
 
 // The tests of a call's batches: the first attempts' slots' constants,
@@ -133,7 +138,6 @@ struct slot_tests
         retry_rows.take(first_rows, at, left);
         return {retry_rows};
     }
-    unsigned int returned(std::size_t slot, std::int64_t k) const { return Sampler::returned(first_rows, slot, k); }
 };
 
 // Row r of the slots of the lanes' tests, gathered into out.
@@ -211,9 +215,10 @@ struct poisson_sampler
         const auto lambda = hn::Load(dd, lambda_of);
         return log_poisson_pmf(dd, k, lambda, reproducible_log(dd, lambda));
     }
-    static unsigned int returned(const slot_rows<rows>&, std::size_t, std::int64_t k)
+    template <class DD>
+    static hn::Vec<DD> returned(DD, hn::Vec<DD> k, const slot_rows<rows>&, std::size_t)
     {
-        return static_cast<unsigned int>(k);
+        return k;
     }
 
     // A step of distributions::poisson_inversion's search in the lanes still
@@ -348,14 +353,12 @@ struct binomial_sampler
         const auto m = hn::Floor(hn::Mul(hn::Add(n, hn::Set(dd, 1.0)), p));
         return hn::Sub(log_binomial_pmf(dd, k, pmf), log_binomial_pmf(dd, m, pmf));
     }
-    static unsigned int returned(const slot_rows<rows>& c, std::size_t slot, std::int64_t k)
+    // n - k where flipped.
+    template <class DD>
+    static hn::Vec<DD> returned(DD dd, hn::Vec<DD> k, const slot_rows<rows>& c, std::size_t h)
     {
-        // n - k where flipped, by arithmetic: a branch on a random flip mispredicts.
-        const auto n    = static_cast<std::int64_t>(c.row[row_largest][slot]);
-        const auto flip = static_cast<std::int64_t>(c.row[row_flip][slot]);
-        return static_cast<unsigned int>(k + flip * (n - 2 * k));
+        return hn::IfThenElse(hn::Eq(c.load(dd, row_flip, h), hn::Set(dd, 1.0)), hn::Sub(c.load(dd, row_largest, h), k), k);
     }
-
     // A step of distributions::binomial_inversion's search in the lanes
     // still searching (active): the next term and sum; a lane stops where
     // its sum stops changing or reaches u, or its k reaches n.
@@ -447,8 +450,10 @@ void element_blocks(const blocks::count_functor<Parameters>& f, std::uint64_t fi
         {
             inversion.take(keys, by_table, tables, f.parameters, first + s);
             Sampler::inversions(inversion.rows, inversion.n, inversion.batch);
+            HWY_ALIGN std::uint32_t value[attempts::span];
+            returned_counts(slots_test<Sampler>{inversion.rows}, inversion.batch.counts, inversion.n, value);
             for(std::size_t j = 0; j < inversion.n; ++j)
-                out[s + inversion.place[j]] = Sampler::returned(inversion.rows, j, static_cast<std::int64_t>(inversion.batch.counts[j]));
+                out[s + inversion.place[j]] = value[j];
         }
         if(attempted > 0)
         {
