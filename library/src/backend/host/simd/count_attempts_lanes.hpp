@@ -289,37 +289,41 @@ void reject_in_lanes(const blocks::count_functor<Parameters>& f, const philox_ro
     attempts      retry;
     std::uint64_t pending[attempts::span]; // unsettled elements' stream indices
     std::uint16_t at[attempts::span];      // and their slots in a
-    double        code[attempts::span];    // and what their attempt left
     // The counts of a batch's slots 0 .. count - 1 (slot j is a's slot
-    // slot(j), element element(j)) after their attempt `made`: accepted
-    // ones written, the others kept in pending; then those the attempt
-    // left to the scalar sampler run it. Every slot is written and kept
-    // without a branch (a rejection comes at random, and a branch on it
-    // mispredicts); a kept slot's count is written over later.
+    // slot(j), element element(j)) after their attempt `made`: every one
+    // written (a copy where slots and places run in order), then the slots
+    // with no count listed without a branch (a rejection comes at random,
+    // and a branch on it mispredicts), and of those the ones the attempt
+    // left to the scalar sampler run it, the others kept in pending. A
+    // kept slot's count is written over later.
     const auto settle = [&](const auto& test, const attempts& batch, std::size_t count, auto slot, auto element,
                             unsigned made) {
         HWY_ALIGN std::uint32_t value[attempts::span];
         returned_counts(test, batch.counts, count, value);
-        std::size_t kept = 0;
+        for(std::size_t j = 0; j < count; ++j)
+            out[place[slot(j)]] = value[j];
+        std::uint16_t unsettled[attempts::span];
+        std::size_t   n = 0;
         for(std::size_t j = 0; j < count; ++j)
         {
-            const double      c = batch.counts[j];
-            const std::size_t i = slot(j);
-            out[place[i]]       = value[j];
-            pending[kept]        = element(j);
-            at[kept]             = static_cast<std::uint16_t>(i);
-            code[kept]           = c;
-            kept += c < 0;
+            unsettled[n] = static_cast<std::uint16_t>(j);
+            n += batch.counts[j] < 0;
         }
         std::size_t left = 0;
-        for(std::size_t j = 0; j < kept; ++j)
-            if(code[j] == attempts::scalar)
-                out[place[at[j]]] = scalar_count(f, pending[j], a.block(at[j]), made);
+        for(std::size_t t = 0; t < n; ++t)
+        {
+            // Slot j's entries are read before entry left <= t <= j is written.
+            const std::size_t j = unsettled[t];
+            const std::size_t i = slot(j);
+            const std::uint64_t e = element(j);
+            if(batch.counts[j] == attempts::scalar)
+                out[place[i]] = scalar_count(f, e, a.block(i), made);
             else
             {
-                pending[left] = pending[j];
-                at[left++]    = at[j];
+                pending[left] = e;
+                at[left++]    = static_cast<std::uint16_t>(i);
             }
+        }
         return left;
     };
     const auto span_slot    = [](std::size_t i) { return i; };
