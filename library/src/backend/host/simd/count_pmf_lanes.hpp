@@ -54,16 +54,17 @@ HWY_INLINE hn::Vec<DD> log_small_factorial(DD dd, hn::Vec<DD> k)
     return hn::GatherIndex(dd, small_factorial_log_table().value, hn::ConvertTo(di, hn::IfThenElseZero(in_table, k)));
 }
 
-// distributions::stirling_error(k) for k >= 16: its series.
+// distributions::stirling_error(k) for k >= 16: its series in r = 1/k.
 template <class DD>
 HWY_INLINE hn::Vec<DD> stirling_error_series(DD dd, hn::Vec<DD> k)
 {
-    const auto kk = hn::Mul(k, k);
-    auto       s  = hn::Sub(hn::Set(dd, 1.0 / 1680), hn::Div(hn::Set(dd, 1.0 / 1188), kk));
-    s             = hn::Sub(hn::Set(dd, 1.0 / 1260), hn::Div(s, kk));
-    s             = hn::Sub(hn::Set(dd, 1.0 / 360), hn::Div(s, kk));
-    s             = hn::Sub(hn::Set(dd, 1.0 / 12), hn::Div(s, kk));
-    return hn::Div(s, k);
+    const auto r  = hn::Div(hn::Set(dd, 1.0), k);
+    const auto rr = hn::Mul(r, r);
+    auto       s  = hn::Sub(hn::Set(dd, 1.0 / 1680), hn::Mul(hn::Set(dd, 1.0 / 1188), rr));
+    s             = hn::Sub(hn::Set(dd, 1.0 / 1260), hn::Mul(s, rr));
+    s             = hn::Sub(hn::Set(dd, 1.0 / 360), hn::Mul(s, rr));
+    s             = hn::Sub(hn::Set(dd, 1.0 / 12), hn::Mul(s, rr));
+    return hn::Mul(s, r);
 }
 
 // distributions::deviance(x, m) for x > 0: the series where |x - m| < 0.3
@@ -86,7 +87,7 @@ HWY_INLINE hn::Vec<DD> deviance(DD dd, hn::Vec<DD> x, hn::Vec<DD> m)
         for(int j = 3; j < 41 && !hn::AllTrue(dd, done); j += 2)
         {
             e            = hn::Mul(e, v2);
-            const auto t = hn::Add(s, hn::Div(e, hn::Set(dd, double(j))));
+            const auto t = hn::Add(s, hn::Mul(e, hn::Set(dd, distributions::odd_reciprocal(j))));
             done         = hn::Or(done, hn::Eq(t, s));
             s            = hn::IfThenElse(done, s, t);
         }
@@ -142,7 +143,7 @@ HWY_INLINE hn::Vec<DD> log_poisson_pmf(DD dd, hn::Vec<DD> k, hn::Vec<DD> lambda,
 // What distributions::log_binomial_pmf(k, n, p) computes from (n, p) alone,
 // for the lanes of one vector, each lane with its (n, p), 0 < p <= 1/2:
 // row j holds constant j of every lane (n p and n (1 - p) with their
-// rounding errors, Stirling's error of n, log n). Rows of doubles, not
+// rounding errors and reciprocals, Stirling's error of n, log n). Rows of doubles, not
 // vectors: a struct cannot hold SVE's.
 struct binomial_pmf_rows
 {
@@ -153,6 +154,8 @@ struct binomial_pmf_rows
         nq,
         np_error,
         nq_error,
+        inverse_np,
+        inverse_nq,
         stirling_n,
         log_n,
         count
@@ -179,16 +182,18 @@ HWY_INLINE void make_binomial_pmf_rows(DD dd, hn::Vec<DD> n, hn::Vec<DD> p, bino
     hn::Store(hn::MulAdd(n, p, hn::Neg(np)), dd, r.row[rows::np_error]);
     hn::Store(hn::Add(hn::MulAdd(n, q, hn::Neg(nq)), hn::Mul(n, hn::Sub(hn::Sub(one, q), p))), dd,
               r.row[rows::nq_error]);
+    hn::Store(hn::Div(one, np), dd, r.row[rows::inverse_np]);
+    hn::Store(hn::Div(one, nq), dd, r.row[rows::inverse_nq]);
     hn::Store(stirling_error(dd, n, log_n), dd, r.row[rows::stirling_n]);
     hn::Store(log_n, dd, r.row[rows::log_n]);
 }
 #endif
 
-// distributions::deviance(x, m_rounded, error).
+// distributions::deviance(x, m_rounded, error, inverse_m).
 template <class DD>
-HWY_INLINE hn::Vec<DD> deviance(DD dd, hn::Vec<DD> x, hn::Vec<DD> m, hn::Vec<DD> error)
+HWY_INLINE hn::Vec<DD> deviance(DD dd, hn::Vec<DD> x, hn::Vec<DD> m, hn::Vec<DD> error, hn::Vec<DD> inverse_m)
 {
-    return hn::Add(deviance(dd, x, m), hn::Mul(error, hn::Sub(hn::Set(dd, 1.0), hn::Div(x, m))));
+    return hn::Add(deviance(dd, x, m), hn::Mul(error, hn::Sub(hn::Set(dd, 1.0), hn::Mul(x, inverse_m))));
 }
 
 // distributions::log_binomial_pmf(k, n, p) for 1 <= k <= n - 1.
@@ -201,8 +206,8 @@ HWY_INLINE hn::Vec<DD> log_binomial_pmf(DD dd, hn::Vec<DD> k, const binomial_pmf
     const auto log_k = reproducible_log(dd, k);
     const auto log_j = reproducible_log(dd, j);
     const auto s     = hn::Sub(hn::Sub(row(rows::stirling_n), stirling_error(dd, k, log_k)), stirling_error(dd, j, log_j));
-    const auto d     = hn::Add(deviance(dd, k, row(rows::np), row(rows::np_error)),
-                               deviance(dd, j, row(rows::nq), row(rows::nq_error)));
+    const auto d     = hn::Add(deviance(dd, k, row(rows::np), row(rows::np_error), row(rows::inverse_np)),
+                               deviance(dd, j, row(rows::nq), row(rows::nq_error), row(rows::inverse_nq)));
     const auto l     = hn::Sub(hn::Sub(row(rows::log_n), log_k), log_j);
     return hn::Sub(hn::Add(hn::Sub(s, d), hn::Mul(hn::Set(dd, 0.5), l)), hn::Set(dd, distributions::half_log_two_pi));
 }
