@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "bench_context.hpp"
+#include "bench_count_inputs.hpp"
 #include "bench_input.hpp"
 #include "curand_generator.hpp"
 #include "script_peers.hpp"
@@ -53,38 +54,6 @@ const binomial_case binomial_cases[] = {{"20,0.3", "inversion", 20, 0.3},
                                         {"1000,0.3", "BTRS", 1000, 0.3},
                                         {"2147483647,0.5", "BTRS", 2147483647u, 0.5}};
 
-// The per-element forms' parameters, the same for every run (the peer
-// scripts draw theirs from the same distributions).
-std::vector<double> bench_lambdas(std::size_t n)
-{
-    std::vector<double>                    lambdas(n);
-    std::mt19937                           rng(78);
-    std::uniform_real_distribution<double> exponent(-1, 6);
-    for(double& l : lambdas)
-        l = std::pow(10.0, exponent(rng));
-    return lambdas;
-}
-
-std::vector<unsigned int> bench_trials(std::size_t n)
-{
-    std::vector<unsigned int>                   trials(n);
-    std::mt19937                                rng(79);
-    std::uniform_int_distribution<unsigned int> u(1, 1000);
-    for(unsigned int& t : trials)
-        t = u(rng);
-    return trials;
-}
-
-std::vector<double> bench_probabilities(std::size_t n)
-{
-    std::vector<double>                    p(n);
-    std::mt19937                           rng(80);
-    std::uniform_real_distribution<double> u(0, 1);
-    for(double& x : p)
-        x = u(rng);
-    return p;
-}
-
 rocdist_status exponential_fill(float* out, std::size_t n)
 {
     return rocdist_generate_exponential(context.gen, out, n, 1.0f);
@@ -117,6 +86,36 @@ void curand_poisson_bench(benchmark::State& state, const poisson_case& c)
 }
 
 } // namespace
+
+std::vector<double> bench_lambdas(std::size_t n)
+{
+    std::vector<double>                    lambdas(n);
+    std::mt19937                           rng(78);
+    std::uniform_real_distribution<double> exponent(-1, 6);
+    for(double& l : lambdas)
+        l = std::pow(10.0, exponent(rng));
+    return lambdas;
+}
+
+std::vector<unsigned int> bench_trials(std::size_t n)
+{
+    std::vector<unsigned int>                   trials(n);
+    std::mt19937                                rng(79);
+    std::uniform_int_distribution<unsigned int> u(1, 1000);
+    for(unsigned int& t : trials)
+        t = u(rng);
+    return trials;
+}
+
+std::vector<double> bench_probabilities(std::size_t n)
+{
+    std::vector<double>                    p(n);
+    std::mt19937                           rng(80);
+    std::uniform_real_distribution<double> u(0, 1);
+    for(double& x : p)
+        x = u(rng);
+    return p;
+}
 
 void register_count_benchmarks()
 {

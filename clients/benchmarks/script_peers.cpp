@@ -215,6 +215,11 @@ std::vector<std::string> peer_cells(const summary_reporter& r, const std::string
             format("%.2fx", rate / r.facts.cores / best.items_per_second)};
 }
 
+double fastest_peer_rate(const summary_reporter& r, const std::string& case_name)
+{
+    return fastest_peer(r, case_name).items_per_second;
+}
+
 void print_peer_summary(const summary_reporter& r)
 {
     if(!peers_run(r.facts))

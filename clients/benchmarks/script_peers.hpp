@@ -30,6 +30,9 @@ void register_peer_benchmarks(const std::string& benchmark_filter, const std::st
 std::vector<std::string> peer_headings(const run_facts& f);
 std::vector<std::string> peer_cells(const summary_reporter& r, const std::string& case_name, double rate);
 
+// The fastest peer's rate of a case, items per second; 0 where none ran.
+double fastest_peer_rate(const summary_reporter& r, const std::string& case_name);
+
 // Every peer's rate, or the reason it is absent.
 void print_peer_summary(const summary_reporter& r);
 
