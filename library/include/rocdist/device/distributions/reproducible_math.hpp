@@ -1,7 +1,8 @@
 // log, log1p and exp in double that give the same bits on every platform:
 // built from operations IEEE 754 rounds correctly (+, -, *, /, sqrt,
-// frexp, ldexp, floor), with every product rounded on its own (unfused_mul)
-// so that no compiler fuses it into an FMA. The libm of a host and the math
+// frexp, ldexp, floor, and fused multiply-adds written as std::fma), with
+// every other product rounded on its own (unfused_mul) so that no compiler
+// fuses it into an FMA where the host would not. The libm of a host and the math
 // library of a GPU differ by an ulp here and there; a count sampler's
 // accept/reject decisions, which must be the same on host and GPU (integer
 // outputs may not differ anywhere), take their logarithms and exponentials
@@ -23,14 +24,18 @@ constexpr double ln2_tail = 0x1.a39ef35793c76p-33;
 
 // 2 atanh(f) for |f| <= 3 - 2 sqrt(2) (0.1716): f (2 + f^2 (2/3 + f^2 (2/5
 // + ...))), to f^23; the first term left out is below 2^-64 of the sum.
+// Horner's steps are fused multiply-adds: IEEE 754's fusedMultiplyAdd
+// rounds once, the same on every platform (GPUs, and CPUs with or without
+// an FMA instruction), and takes half the operations of a product and a
+// sum, which is most of a double exponential's logarithm.
 ROCDIST_HOST_DEVICE double twice_atanh(double f)
 {
     const double s = unfused_mul(f, f);
     double       p = 2.0 / 23;
     ROCDIST_UNROLL
     for(int j = 21; j >= 3; j -= 2)
-        p = unfused_mul(p, s) + 2.0 / j;
-    return unfused_mul(unfused_mul(f, s), p) + 2 * f;
+        p = std::fma(p, s, 2.0 / j);
+    return std::fma(unfused_mul(f, s), p, 2 * f);
 }
 
 // log x for finite x > 0: x = m 2^e with m in [sqrt(1/2), sqrt(2)), then

@@ -1,8 +1,10 @@
 // reproducible::log (distributions/reproducible_math.hpp) on the lanes of a
 // Highway vector of doubles, with the scalar function's operations in the
 // scalar function's order (each product rounded, then each sum; this file's
-// includers are compiled with -ffp-contract=off), so every value is
-// bit-identical to the scalar one's: the exponentials' and the count
+// includers are compiled with -ffp-contract=off; where the scalar function
+// writes std::fma, MulAdd, a fused multiply-add on every target that runs
+// these kernels), so every value is bit-identical to the scalar one's: the
+// exponentials' and the count
 // samplers' kernels (exponential_lanes.hpp, count_pmf_lanes.hpp,
 // count_blocks.cpp); and reproducible::exp where its value is normal.
 //
@@ -32,8 +34,8 @@ HWY_INLINE hn::Vec<DD> twice_atanh(DD dd, hn::Vec<DD> f)
     const auto s = hn::Mul(f, f);
     auto       p = hn::Set(dd, 2.0 / 23);
     for(int j = 21; j >= 3; j -= 2)
-        p = hn::Add(hn::Mul(p, s), hn::Set(dd, 2.0 / j));
-    return hn::Add(hn::Mul(hn::Mul(f, s), p), hn::Add(f, f));
+        p = hn::MulAdd(p, s, hn::Set(dd, 2.0 / j));
+    return hn::MulAdd(hn::Mul(f, s), p, hn::Add(f, f));
 }
 
 // twice_atanh of four vectors in place, a step of each series in turn:
@@ -48,15 +50,15 @@ HWY_INLINE void twice_atanh4(DD dd, hn::Vec<DD>& f0, hn::Vec<DD>& f1, hn::Vec<DD
     for(int j = 21; j >= 3; j -= 2)
     {
         const auto c = hn::Set(dd, 2.0 / j);
-        p0           = hn::Add(hn::Mul(p0, s0), c);
-        p1           = hn::Add(hn::Mul(p1, s1), c);
-        p2           = hn::Add(hn::Mul(p2, s2), c);
-        p3           = hn::Add(hn::Mul(p3, s3), c);
+        p0           = hn::MulAdd(p0, s0, c);
+        p1           = hn::MulAdd(p1, s1, c);
+        p2           = hn::MulAdd(p2, s2, c);
+        p3           = hn::MulAdd(p3, s3, c);
     }
-    f0 = hn::Add(hn::Mul(hn::Mul(f0, s0), p0), hn::Add(f0, f0));
-    f1 = hn::Add(hn::Mul(hn::Mul(f1, s1), p1), hn::Add(f1, f1));
-    f2 = hn::Add(hn::Mul(hn::Mul(f2, s2), p2), hn::Add(f2, f2));
-    f3 = hn::Add(hn::Mul(hn::Mul(f3, s3), p3), hn::Add(f3, f3));
+    f0 = hn::MulAdd(hn::Mul(f0, s0), p0, hn::Add(f0, f0));
+    f1 = hn::MulAdd(hn::Mul(f1, s1), p1, hn::Add(f1, f1));
+    f2 = hn::MulAdd(hn::Mul(f2, s2), p2, hn::Add(f2, f2));
+    f3 = hn::MulAdd(hn::Mul(f3, s3), p3, hn::Add(f3, f3));
 }
 
 // k ln 2 + t, as reproducible::log adds its parts.
