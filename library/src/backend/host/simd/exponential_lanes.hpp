@@ -77,8 +77,9 @@ HWY_INLINE void exponential_of_words_parts(DD dd, hn::Vec<hn::RebindToUnsigned<D
     const hn::RebindToSigned<DD>   di;
     const auto                     one    = hn::Set(dd, 1.0);
     const auto                     lower  = hn::Lt(z, hn::Set(du, std::uint64_t{1} << 52));
+    // v 2^-53 is exact, so fusing its sum rounds as the scalar sum does.
     const auto                     scaled = [&](hn::Vec<decltype(du)> v) {
-        return hn::Add(hn::Mul(hn::ConvertTo(dd, hn::BitCast(di, v)), hn::Set(dd, 0x1p-53)), hn::Set(dd, 0x1p-54));
+        return hn::MulAdd(hn::ConvertTo(dd, hn::BitCast(di, v)), hn::Set(dd, 0x1p-53), hn::Set(dd, 0x1p-54));
     };
     const auto u    = scaled(z);
     const auto c    = scaled(hn::Sub(hn::Set(du, (std::uint64_t{1} << 53) - 1), z));

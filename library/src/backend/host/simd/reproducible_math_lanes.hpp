@@ -61,12 +61,13 @@ HWY_INLINE void twice_atanh4(DD dd, hn::Vec<DD>& f0, hn::Vec<DD>& f1, hn::Vec<DD
     f3 = hn::MulAdd(hn::Mul(f3, s3), p3, hn::Add(f3, f3));
 }
 
-// k ln 2 + t, as reproducible::log adds its parts.
+// k ln 2 + t, as reproducible::log adds its parts. k ln2_head is exact, so
+// fusing its sum rounds as the scalar sum does, in one operation.
 template <class DD>
 HWY_INLINE hn::Vec<DD> scaled_by_ln2(DD dd, hn::Vec<DD> k, hn::Vec<DD> t)
 {
     namespace r = distributions::reproducible;
-    return hn::Add(hn::Mul(k, hn::Set(dd, r::ln2_head)), hn::Add(hn::Mul(k, hn::Set(dd, r::ln2_tail)), t));
+    return hn::MulAdd(k, hn::Set(dd, r::ln2_head), hn::Add(hn::Mul(k, hn::Set(dd, r::ln2_tail)), t));
 }
 
 // frexp for positive normal x, with the mantissa moved to [sqrt(1/2),
