@@ -67,6 +67,25 @@ HWY_INLINE hn::Vec<DD> stirling_error_series(DD dd, hn::Vec<DD> k)
     return hn::Mul(s, r);
 }
 
+// distributions::odd_reciprocal(j) for the deviance's j = 3, 5, .. 39,
+// made at compile time: the lanes' series runs until its lanes stop, so its
+// j is not a constant there, and a division per step would share the
+// divider with the lanes' own.
+struct odd_reciprocals
+{
+    double value[19];
+};
+
+constexpr odd_reciprocals make_odd_reciprocals()
+{
+    odd_reciprocals r{};
+    for(int j = 3; j < 41; j += 2)
+        r.value[(j - 3) / 2] = distributions::odd_reciprocal(j);
+    return r;
+}
+
+inline constexpr odd_reciprocals odd_reciprocal_table = make_odd_reciprocals();
+
 // distributions::deviance(x, m) for x > 0: the series where |x - m| < 0.3
 // (x + m), x log(x / m) + m - x elsewhere. A lane whose series has stopped
 // keeps its sum while the others go on.
@@ -87,7 +106,7 @@ HWY_INLINE hn::Vec<DD> deviance(DD dd, hn::Vec<DD> x, hn::Vec<DD> m)
         for(int j = 3; j < 41 && !hn::AllTrue(dd, done); j += 2)
         {
             e            = hn::Mul(e, v2);
-            const auto t = hn::Add(s, hn::Mul(e, hn::Set(dd, distributions::odd_reciprocal(j))));
+            const auto t = hn::Add(s, hn::Mul(e, hn::Set(dd, odd_reciprocal_table.value[(j - 3) / 2])));
             done         = hn::Or(done, hn::Eq(t, s));
             s            = hn::IfThenElse(done, s, t);
         }
