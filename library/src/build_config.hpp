@@ -84,3 +84,7 @@
 #define ROCDIST_HOST_SIMD_TARGETS                                                                  \
     (HWY_AVX2 | HWY_AVX3 | HWY_AVX3_DL | HWY_NEON | HWY_SVE | HWY_SVE2 | HWY_SVE_256 | HWY_SVE2_128)
 #define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_SSE4)
+// Of those targets, the ones without instructions that convert between
+// 64-bit integers and doubles, whose Highway conversions take five or more
+// instructions (backend/host/simd/small_integer_lanes.hpp).
+#define ROCDIST_HOST_SIMD_NO_INT64_CONVERSIONS (HWY_AVX2)

@@ -18,6 +18,7 @@
 #include <hwy/highway.h>
 
 #include "backend/host/simd/reproducible_math_lanes.hpp"
+#include "backend/host/simd/small_integer_lanes.hpp"
 #include "rocdist/device/distributions/count_pmf.hpp"
 
 HWY_BEFORE_NAMESPACE();
@@ -49,9 +50,8 @@ inline const small_factorial_logs& small_factorial_log_table()
 template <class DD>
 HWY_INLINE hn::Vec<DD> log_small_factorial(DD dd, hn::Vec<DD> k)
 {
-    const hn::RebindToSigned<DD> di;
     const auto in_table = hn::And(hn::Ge(k, hn::Zero(dd)), hn::Lt(k, hn::Set(dd, 16.0)));
-    return hn::GatherIndex(dd, small_factorial_log_table().value, hn::ConvertTo(di, hn::IfThenElseZero(in_table, k)));
+    return hn::GatherIndex(dd, small_factorial_log_table().value, small_integer_of_double(dd, hn::IfThenElseZero(in_table, k)));
 }
 
 // distributions::stirling_error(k) for k >= 16: its series in r = 1/k.

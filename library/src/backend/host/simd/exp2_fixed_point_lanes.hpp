@@ -17,6 +17,7 @@
 
 #include <hwy/highway.h>
 
+#include "backend/host/simd/small_integer_lanes.hpp"
 #include "build_config.hpp"
 #include "rocdist/device/distributions/fixed_point_exp2.hpp"
 
@@ -80,7 +81,7 @@ HWY_INLINE hn::Vec<hn::RebindToUnsigned<DF>> exp2_fixed_point(DF df, hn::Vec<DF>
     // Shifts of 64 or more, or whole <= -64, give 0 (whole <= 0 as h < 1).
     const auto in_range = hn::Gt(whole, hn::Set(df, -64.0));
     const auto shift    = hn::Add(hn::Set(du, bits),
-                                  hn::BitCast(du, hn::ConvertTo(di, hn::IfThenElseZero(in_range, hn::Neg(whole)))));
+                                  hn::BitCast(du, small_integer_of_double(df, hn::IfThenElseZero(in_range, hn::Neg(whole)))));
     const auto x
         = hn::ShiftLeft<1>(hn::BitCast(du, hn::ConvertTo(di, hn::Mul(fraction, hn::Set(df, 0x1p63)))));
     const auto keep = hn::And(hn::RebindMask(du, in_range),

@@ -17,6 +17,7 @@
 #include <hwy/highway.h>
 
 #include "backend/host/simd/reproducible_math_lanes.hpp"
+#include "backend/host/simd/small_integer_lanes.hpp"
 #include "rocdist/device/distributions/exponential.hpp"
 
 HWY_BEFORE_NAMESPACE();
@@ -69,17 +70,19 @@ HWY_INLINE hn::Vec<DF> exponential_of_word(DF df, hn::Vec<hn::RebindToUnsigned<D
 // log1p(-c) of the exact complement c, by twice_atanh(-c / (2 - c)) where
 // -c > -0.29, else log(1 - c). The three share one twice_atanh: a lane's
 // quotient f and its multiple k of ln 2 (0 for the first form of log1p).
+// A lane needs only the one of u and c whose integer is below 2^52, so
+// both convert as small integers (small_integer_lanes.hpp); the other's
+// value in the lane is not used.
 template <class DD>
 HWY_INLINE void exponential_of_words_parts(DD dd, hn::Vec<hn::RebindToUnsigned<DD>> z, hn::Vec<DD>& f,
                                            hn::Vec<DD>& k)
 {
     const hn::RebindToUnsigned<DD> du;
-    const hn::RebindToSigned<DD>   di;
     const auto                     one    = hn::Set(dd, 1.0);
     const auto                     lower  = hn::Lt(z, hn::Set(du, std::uint64_t{1} << 52));
     // v 2^-53 is exact, so fusing its sum rounds as the scalar sum does.
     const auto                     scaled = [&](hn::Vec<decltype(du)> v) {
-        return hn::MulAdd(hn::ConvertTo(dd, hn::BitCast(di, v)), hn::Set(dd, 0x1p-53), hn::Set(dd, 0x1p-54));
+        return hn::MulAdd(double_of_small_unsigned(dd, v), hn::Set(dd, 0x1p-53), hn::Set(dd, 0x1p-54));
     };
     const auto u    = scaled(z);
     const auto c    = scaled(hn::Sub(hn::Set(du, (std::uint64_t{1} << 53) - 1), z));

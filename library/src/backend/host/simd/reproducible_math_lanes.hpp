@@ -20,6 +20,7 @@
 
 #include <hwy/highway.h>
 
+#include "backend/host/simd/small_integer_lanes.hpp"
 #include "rocdist/device/distributions/reproducible_math.hpp"
 
 HWY_BEFORE_NAMESPACE();
@@ -84,7 +85,7 @@ HWY_INLINE void log_parts(DD dd, hn::Vec<DD> x, hn::Vec<DD>& m, hn::Vec<DD>& k)
     const auto low  = hn::Lt(m, hn::Set(dd, 0.70710678118654752));
     m               = hn::IfThenElse(low, hn::Add(m, m), m);
     e               = hn::IfThenElse(hn::RebindMask(di, low), hn::Sub(e, hn::Set(di, 1)), e);
-    k               = hn::ConvertTo(dd, e);
+    k               = double_of_small_integer(dd, e);
 }
 
 // reproducible::log(x) for positive normal x.
@@ -123,7 +124,7 @@ HWY_INLINE hn::Vec<DD> reproducible_exp(DD dd, hn::Vec<DD> x)
     auto       p = hn::Set(dd, 1.0);
     for(int j = 13; j >= 1; --j)
         p = hn::Add(hn::Mul(hn::Mul(t, p), hn::Set(dd, 1.0 / j)), hn::Set(dd, 1.0));
-    const auto two_k = hn::BitCast(dd, hn::ShiftLeft<52>(hn::Add(hn::ConvertTo(di, k), hn::Set(di, 1023))));
+    const auto two_k = hn::BitCast(dd, hn::ShiftLeft<52>(hn::Add(small_integer_of_double(dd, k), hn::Set(di, 1023))));
     return hn::Mul(p, two_k);
 }
 
