@@ -46,11 +46,14 @@ class gamma_shapes : public rocdist_test::backend_test
 protected:
     // rocdist_generate_gamma's values for one shape, bit for bit: on host
     // generators both calls run the same vector kernel, the parameters of
-    // each element built with the same operations.
+    // each element built with the same operations (in the lanes for a shape
+    // per element, once in scalar code for one shape). The shapes take
+    // each branch of make_gamma_params: tiny (a float's 1e-40 is
+    // subnormal, its 1 / a infinite), boosted, either side of 1, large.
     template <class T>
     void expect_one_shape_is_gamma()
     {
-        for(double shape : {0.3, 4.5})
+        for(double shape : {1e-40, 0.3, 0.99999994, 1.0, 4.5, 1e6, 3e38})
             for(unsigned long long offset : {0ull, 3ull})
             {
                 ASSERT_EQ(rocdist_set_seed(gen_, 11), ROCDIST_STATUS_SUCCESS);

@@ -142,6 +142,38 @@ HWY_INLINE bool set_lanes(DD dd, attempt_params<double>& a, std::size_t at, hn::
     return !hn::AllFalse(dd, boost);
 }
 
+// The same for float shapes: make_gamma_params<float>'s arithmetic in
+// double (d, c and the defect rounded to float where it rounds them), on
+// double lanes, half the float vector at a time; 1 / a a float division.
+// Without them, the scalar parameters took most of a float call's time (a
+// double square root and two divisions per element).
+template <class DF>
+HWY_INLINE bool set_lanes(DF df, attempt_params<float>& a, std::size_t at, hn::Vec<DF> shape)
+{
+    const hn::RebindToUnsigned<DF>       du;
+    const hn::Half<DF>                   dh;
+    const hn::Rebind<double, decltype(dh)> dd;
+    const auto                           one   = hn::Set(dd, 1.0);
+    const auto                           three = hn::Set(dd, 3.0);
+    const auto                           boost = hn::Lt(shape, hn::Set(df, 1.0f));
+    const auto set_half = [&](hn::Vec<decltype(dh)> half_shape, std::size_t to) {
+        const auto x = hn::PromoteTo(dd, half_shape);
+        const auto d = hn::DemoteTo(dh, hn::Sub(hn::Add(x, hn::IfThenElseZero(hn::Lt(x, one), one)),
+                                                hn::Set(dd, 1.0 / 3.0)));
+        const auto s = hn::Sqrt(hn::PromoteTo(dd, d));
+        const auto c = hn::DemoteTo(dh, hn::Div(one, hn::Mul(three, s)));
+        const auto t = hn::Mul(hn::Mul(three, hn::PromoteTo(dd, c)), s);
+        hn::StoreU(d, dh, a.d + to);
+        hn::StoreU(c, dh, a.c + to);
+        hn::StoreU(hn::DemoteTo(dh, hn::Mul(hn::Set(dd, 0.5), hn::Sub(one, hn::Mul(t, t)))), dh, a.half_defect + to);
+    };
+    set_half(hn::LowerHalf(dh, shape), at);
+    set_half(hn::UpperHalf(dh, shape), at + hn::Lanes(dh));
+    hn::Store(hn::Div(hn::Set(df, 1.0f), shape), df, a.inv_shape + at);
+    hn::Store(hn::VecFromMask(du, hn::RebindMask(du, boost)), du, a.boost + at);
+    return !hn::AllFalse(df, boost);
+}
+
 // The attempts whose parameters are entries at .. at + Lanes(dt) - 1.
 template <class DT>
 HWY_INLINE hn::Vec<DT> gamma_attempt_at(DT dt, const attempt_params<hn::TFromD<DT>>& a, std::size_t at,
@@ -268,7 +300,7 @@ public:
                     at         = at + 1 == f_.shapes.k ? 0 : at + 1;
                 }
             }
-            else if constexpr(std::is_same_v<Functor, blocks::gamma_shapes_functor<double>>)
+            else if constexpr(std::is_same_v<Functor, blocks::gamma_shapes_functor<T>>)
             {
                 // Shapes of elements 4 i + q to lane i of vector q.
                 const std::uint64_t j = first_element - f_.shapes.first;
