@@ -76,7 +76,7 @@ HWY_INLINE hn::Vec<DD> double_of_small_unsigned(DD dd, hn::Vec<hn::RebindToUnsig
 }
 
 template <class DD>
-HWY_INLINE hn::Vec<hn::RebindToSigned<DD>> small_integer_of_double(DD dd, hn::Vec<DD> x)
+HWY_INLINE hn::Vec<hn::RebindToSigned<DD>> small_integer_of_double(DD, hn::Vec<DD> x)
 {
     return hn::ConvertTo(hn::RebindToSigned<DD>(), x);
 }
