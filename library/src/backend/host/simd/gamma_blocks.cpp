@@ -285,19 +285,27 @@ public:
         if constexpr(!one_shape)
         {
             // Element first_element + 4 i + q at entry q L + i.
-            any_boost_ = false;
             if constexpr(std::is_same_v<Functor, blocks::gamma_cycle_functor<T>>)
             {
-                // The cycle's position stepped, not divided, element to element.
+                // A group's entries depend only on where in the cycle it
+                // starts: one that starts where the last did has them already
+                // (every group of beta's cycle of two, and of any cycle
+                // whose length divides 4 L). The position is stepped, not
+                // divided, element to element.
                 std::uint64_t at = first_element % f_.shapes.k;
-                for(std::size_t i = 0; i < 4 * L; ++i)
+                if(at != group_start_)
                 {
-                    const distributions::gamma_params<T>& p = f_.shapes.params[at];
-                    group_.set(i % 4 * L + i / 4, p);
-                    if constexpr(logs)
-                        weight_[i] = log_weight(p);
-                    any_boost_ = any_boost_ || p.boost;
-                    at         = at + 1 == f_.shapes.k ? 0 : at + 1;
+                    group_start_ = at;
+                    any_boost_   = false;
+                    for(std::size_t i = 0; i < 4 * L; ++i)
+                    {
+                        const distributions::gamma_params<T>& p = f_.shapes.params[at];
+                        group_.set(i % 4 * L + i / 4, p);
+                        if constexpr(logs)
+                            weight_[i] = log_weight(p);
+                        any_boost_ = any_boost_ || p.boost;
+                        at         = at + 1 == f_.shapes.k ? 0 : at + 1;
+                    }
                 }
             }
             else if constexpr(std::is_same_v<Functor, blocks::gamma_shapes_functor<T>>)
@@ -382,6 +390,7 @@ private:
     void set_elements(std::uint64_t first_element)
     {
         const std::size_t L = hn::Lanes(dt_t());
+        any_boost_          = false;
         for(std::size_t i = 0; i < 4 * L; ++i)
         {
             const distributions::gamma_params<T> p = element_params(f_, first_element + i);
@@ -487,6 +496,8 @@ private:
     philox_round_keys keys_;
     attempt_params<T> group_{};  // the current group's attempts
     bool              any_boost_ = false;
+    // For a cycle of shapes: where in the cycle group_ starts (none yet).
+    std::uint64_t     group_start_ = ~std::uint64_t{0};
     attempt_params<T> queued_{}; // the queued elements' first retries
     std::uint64_t     elements_[max_lanes];
     R*                at_[max_lanes];
