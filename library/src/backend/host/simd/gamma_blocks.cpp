@@ -20,7 +20,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <numeric>
 #include <type_traits>
+#include <vector>
 
 #include "backend/host/simd/block_kernels.hpp"
 #include "build_config.hpp"
@@ -272,6 +274,18 @@ public:
                 group_.set(i, f.params);
             any_boost_ = f.params.boost;
         }
+        if constexpr(std::is_same_v<Functor, blocks::gamma_cycle_functor<T>>)
+        {
+            // Successive groups start 4 L apart in the cycle of k shapes, so
+            // at k / gcd(k, 4 L) places (5 for Dirichlet's k = 10 and 4 L =
+            // 32), each a multiple of the gcd past the first group's start.
+            const std::uint64_t step = std::gcd(f.shapes.k, std::uint64_t{4 * hn::Lanes(dt_t())});
+            if(f.shapes.k / step <= max_cycle_groups)
+            {
+                cycle_step_ = step;
+                cycle_groups_.resize(f.shapes.k / step);
+            }
+        }
     }
 
     // Packets first .. first + Lanes(d32) - 1 to dst[0 .. 4 Lanes(dt)).
@@ -290,21 +304,42 @@ public:
                 // A group's entries depend only on where in the cycle it
                 // starts: one that starts where the last did has them already
                 // (every group of beta's cycle of two, and of any cycle
-                // whose length divides 4 L). The position is stepped, not
-                // divided, element to element.
+                // whose length divides 4 L), and one that starts where an
+                // earlier one did takes them from cycle_groups_. The position
+                // is stepped, not divided, element to element.
                 std::uint64_t at = first_element % f_.shapes.k;
                 if(at != group_start_)
                 {
-                    group_start_ = at;
-                    any_boost_   = false;
-                    for(std::size_t i = 0; i < 4 * L; ++i)
+                    group_start_       = at;
+                    cycle_group* saved = cycle_groups_.empty()
+                                             ? nullptr
+                                             : &cycle_groups_[at / cycle_step_ % cycle_groups_.size()];
+                    if(saved != nullptr && saved->start == at)
                     {
-                        const distributions::gamma_params<T>& p = f_.shapes.params[at];
-                        group_.set(i % 4 * L + i / 4, p);
+                        group_     = saved->params;
+                        any_boost_ = saved->any_boost;
                         if constexpr(logs)
-                            weight_[i] = log_weight(p);
-                        any_boost_ = any_boost_ || p.boost;
-                        at         = at + 1 == f_.shapes.k ? 0 : at + 1;
+                            std::memcpy(weight_, saved->weight, sizeof weight_);
+                    }
+                    else
+                    {
+                        any_boost_ = false;
+                        for(std::size_t i = 0; i < 4 * L; ++i)
+                        {
+                            const distributions::gamma_params<T>& p = f_.shapes.params[at];
+                            group_.set(i % 4 * L + i / 4, p);
+                            if constexpr(logs)
+                                weight_[i] = log_weight(p);
+                            any_boost_ = any_boost_ || p.boost;
+                            at         = at + 1 == f_.shapes.k ? 0 : at + 1;
+                        }
+                        if(saved != nullptr)
+                        {
+                            saved->start     = group_start_;
+                            saved->params    = group_;
+                            saved->any_boost = any_boost_;
+                            std::memcpy(saved->weight, weight_, sizeof weight_);
+                        }
                     }
                 }
             }
@@ -496,8 +531,20 @@ private:
     philox_round_keys keys_;
     attempt_params<T> group_{};  // the current group's attempts
     bool              any_boost_ = false;
-    // For a cycle of shapes: where in the cycle group_ starts (none yet).
-    std::uint64_t     group_start_ = ~std::uint64_t{0};
+    // For a cycle of shapes: where in the cycle group_ starts (none yet),
+    // and the groups already made at each place a group can start, where
+    // there are at most max_cycle_groups such places (cycle_step_ apart).
+    struct cycle_group
+    {
+        std::uint64_t     start = ~std::uint64_t{0};
+        attempt_params<T> params{};
+        bool              any_boost = false;
+        HWY_ALIGN double  weight[4 * max_lanes]{};
+    };
+    static constexpr std::uint64_t max_cycle_groups = 16;
+    std::uint64_t                  group_start_     = ~std::uint64_t{0};
+    std::uint64_t                  cycle_step_      = 1;
+    std::vector<cycle_group>       cycle_groups_;
     attempt_params<T> queued_{}; // the queued elements' first retries
     std::uint64_t     elements_[max_lanes];
     R*                at_[max_lanes];
