@@ -104,24 +104,18 @@ void beta_blocks_from_variates(const blocks::beta_functor<T>& f, std::uint64_t f
 }
 
 // The same from the variates' scaled logarithms, for any a and b, as
-// distributions::beta_from_scaled_logs with its exponentials a vector at a
-// time.
+// distributions::beta_from_scaled_logs, a vector at a time.
 template <class T>
 void beta_blocks_from_logs(const blocks::beta_functor<T>& f, std::uint64_t first, std::uint64_t blocks, T* out)
 {
     constexpr std::uint64_t G = blocks::gamma_group_size<T>;
     const beta_cycle<T>     c(f);
-    double                  l[G * blocks_per_call], e[G / 2 * blocks_per_call];
+    double                  l[G * blocks_per_call];
     for(std::uint64_t done = 0; done < blocks;)
     {
-        const std::uint64_t m = std::min(blocks - done, blocks_per_call), n = G / 2 * m;
+        const std::uint64_t m = std::min(blocks - done, blocks_per_call);
         simd::run_scaled_logs(c.g, first + done, m, l);
-        for(std::uint64_t i = 0; i < n; ++i)
-            e[i] = -std::fabs(distributions::beta_log_ratio(l[2 * i], l[2 * i + 1]));
-        simd::run_exp(e, n, e);
-        for(std::uint64_t i = 0; i < n; ++i)
-            out[G / 2 * done + i]
-                = distributions::beta_from_log_ratio<T>(distributions::beta_log_ratio(l[2 * i], l[2 * i + 1]), e[i]);
+        simd::run_betas_from_logs(l, G / 2 * m, out + G / 2 * done);
         done += m;
     }
 }

@@ -22,26 +22,16 @@ ROCDIST_HOST_DEVICE void neumaier_add(double& s, double& c, double term)
     s = t;
 }
 
-// log(Y / X) from the scaled logarithms of X and Y.
-ROCDIST_HOST_DEVICE double beta_log_ratio(double sx, double sy)
-{
-    return (sy - sx) * 0x1p64;
-}
-
-// X / (X + Y) = 1 / (1 + Y / X) from t = log(Y / X) and e = exp(-|t|), in
-// the form whose exponential cannot overflow, so that a result down to
-// the smallest subnormal is kept. (The host computes e a vector at a time.)
-template <class T>
-ROCDIST_HOST_DEVICE T beta_from_log_ratio(double t, double e)
-{
-    return static_cast<T>((t > 0 ? e : 1.0) / (1 + e)); // a select, not a branch: t's sign is a coin toss
-}
-
+// X / (X + Y) from the scaled logarithms of X and Y: t = log(Y / X), and
+// 1 / (1 + Y / X) in the form whose exponential cannot overflow, so that a
+// result down to the smallest subnormal is kept. (The host computes it a
+// vector at a time.)
 template <class T>
 ROCDIST_HOST_DEVICE T beta_from_scaled_logs(double sx, double sy)
 {
-    const double t = beta_log_ratio(sx, sy);
-    return beta_from_log_ratio<T>(t, std::exp(-std::fabs(t)));
+    const double t = (sy - sx) * 0x1p64;
+    const double e = std::exp(-std::fabs(t));
+    return static_cast<T>((t > 0 ? e : 1.0) / (1 + e)); // a select, not a branch: t's sign is a coin toss
 }
 
 // The sum of a row's X_j / X_max, accumulated from scaled logarithms: m is

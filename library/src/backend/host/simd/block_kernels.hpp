@@ -53,6 +53,11 @@ void run_scaled_logs(const blocks::gamma_cycle_functor<double>& f, std::uint64_t
 // (1 ulp) on a vector target, libm's elsewhere. The exponentials of beta's
 // and Dirichlet's scaled logarithms.
 void run_exp(const double* x, std::uint64_t n, double* out);
+// out[i] = distributions::beta_from_scaled_logs(l[2 i], l[2 i + 1]) for
+// i < n, its exponential run_exp's: beta's variates from the scaled
+// logarithms of their pairs of gamma variates.
+void run_betas_from_logs(const double* l, std::uint64_t n, float* out);
+void run_betas_from_logs(const double* l, std::uint64_t n, double* out);
 
 // Whether run_blocks takes Sampler: the samplers with a host kernel of their own.
 template <class Sampler>

@@ -27,6 +27,7 @@
 #include "backend/host/simd/block_kernels.hpp"
 #include "build_config.hpp"
 #include "rocdist/device/blocks/gamma_functor.hpp"
+#include "rocdist/device/distributions/normalised_gammas.hpp"
 #include "rocdist/device/engine/substream.hpp"
 
 #undef HWY_TARGET_INCLUDE
@@ -592,6 +593,41 @@ void exps(const double* x, std::uint64_t n, double* out)
     }
 }
 
+// distributions::beta_from_scaled_logs of the n pairs (sx, sy) of l, into
+// out: the ratio's exponential is exps', and the rest the scalar code's
+// correctly rounded operations, so the same values as run_exp and the
+// scalar code.
+template <class T>
+void betas_from_logs(const double* l, std::uint64_t n, T* out)
+{
+    const hn::ScalableTag<double>     dd;
+    const hn::Rebind<T, decltype(dd)> dt;
+    const std::size_t                 L   = hn::Lanes(dd);
+    const auto                        one = hn::Set(dd, 1.0);
+    const auto                        betas = [&](const double* pairs, T* to) {
+        hn::Vec<decltype(dd)> sx, sy;
+        hn::LoadInterleaved2(dd, pairs, sx, sy);
+        const auto t = hn::Mul(hn::Sub(sy, sx), hn::Set(dd, 0x1p64));
+        const auto e = hn::Exp(dd, hn::Neg(hn::Abs(t)));
+        const auto b = hn::Div(hn::IfThenElse(hn::Gt(t, hn::Zero(dd)), e, one), hn::Add(one, e));
+        if constexpr(sizeof(T) == sizeof(float))
+            hn::StoreU(hn::DemoteTo(dt, b), dt, to);
+        else
+            hn::StoreU(b, dd, to);
+    };
+    std::uint64_t i = 0;
+    for(; i + L <= n; i += L)
+        betas(l + 2 * i, out + i);
+    if(i < n)
+    {
+        HWY_ALIGN double pairs[2 * hn::MaxLanes(dd)] = {};
+        HWY_ALIGN T      tail[hn::MaxLanes(dd)];
+        std::memcpy(pairs, l + 2 * i, 2 * (n - i) * sizeof(double));
+        betas(pairs, tail);
+        std::memcpy(out + i, tail, (n - i) * sizeof(T));
+    }
+}
+
 #else // a target without vector kernels: the scalar functor, block by block
 
 template <class Finish, class Functor>
@@ -611,6 +647,13 @@ void exps(const double* x, std::uint64_t n, double* out)
 {
     for(std::uint64_t i = 0; i < n; ++i)
         out[i] = std::exp(x[i]);
+}
+
+template <class T>
+void betas_from_logs(const double* l, std::uint64_t n, T* out)
+{
+    for(std::uint64_t i = 0; i < n; ++i)
+        out[i] = distributions::beta_from_scaled_logs<T>(l[2 * i], l[2 * i + 1]);
 }
 
 #endif
@@ -641,6 +684,16 @@ void gamma_cycle_double_logs(const blocks::gamma_cycle_functor<double>& f, std::
     run_gamma_blocks<blocks::gamma_scaled_logs<double>>(f, first, blocks, out);
 }
 
+void float_betas_from_logs(const double* l, std::uint64_t n, float* out)
+{
+    betas_from_logs(l, n, out);
+}
+
+void double_betas_from_logs(const double* l, std::uint64_t n, double* out)
+{
+    betas_from_logs(l, n, out);
+}
+
 } // namespace rocdist::host::simd::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
@@ -657,6 +710,8 @@ ROCDIST_DISPATCH_BLOCKS(gamma_cycle_double, blocks::gamma_cycle_functor<double>)
 HWY_EXPORT(gamma_cycle_logs);
 HWY_EXPORT(gamma_cycle_double_logs);
 HWY_EXPORT(exps);
+HWY_EXPORT(float_betas_from_logs);
+HWY_EXPORT(double_betas_from_logs);
 
 void run_scaled_logs(const blocks::gamma_cycle_functor<float>& f, std::uint64_t first, std::uint64_t blocks,
                      double* out)
@@ -673,6 +728,16 @@ void run_scaled_logs(const blocks::gamma_cycle_functor<double>& f, std::uint64_t
 void run_exp(const double* x, std::uint64_t n, double* out)
 {
     HWY_DYNAMIC_DISPATCH(exps)(x, n, out);
+}
+
+void run_betas_from_logs(const double* l, std::uint64_t n, float* out)
+{
+    HWY_DYNAMIC_DISPATCH(float_betas_from_logs)(l, n, out);
+}
+
+void run_betas_from_logs(const double* l, std::uint64_t n, double* out)
+{
+    HWY_DYNAMIC_DISPATCH(double_betas_from_logs)(l, n, out);
 }
 
 } // namespace rocdist::host::simd
