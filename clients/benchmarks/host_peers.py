@@ -25,7 +25,8 @@ choice(k, size=samples, p=p[r]) over the rows, the vectorised inverse CDF
 (rng.random((rows, 1)) < p.cumsum(1)).argmax(1), the sums once per call
 and the comparison once per sample column (p normalised beforehand); and
 PyTorch on the CPU with one thread: torch.multinomial(w, samples,
-replacement=True) (float32 weights), torch.poisson(rates) and
+replacement=True) (float32 weights; for float32 standard normal logits,
+of torch.softmax(logits, -1)), torch.poisson(rates) and
 torch.distributions.Binomial(total_count, probs).sample() (float64
 parameters, so that 2^31 - 1 trials are exact), Tensor.exponential_(), and
 for token sampling the sort-based sampler of token_peers.py.
@@ -45,8 +46,10 @@ DIRICHLET_K = 10
 DIRICHLET_STEPS = {"k=10": 1.0, "k=10,x0.1": 0.1}
 CATEGORY_COUNTS = (10, 1000, 1000000)
 CHOICE_SAMPLES = 1000000
-# rows, k, samples per row: the bench's host cases of weights.
+# rows, k, samples per row: the bench's host cases of weights, and of
+# float logits.
 ROWS_CASES = ((4096, 1000, 1), (8, 1000000, 100))
+LOGITS_CASES = ROWS_CASES
 POISSON_LAMBDAS = ("1", "9.99", "10", "1000", "1e6")
 BINOMIAL_CASES = ("20,0.3", "1000,0.3", "2147483647,0.5")
 
@@ -81,6 +84,10 @@ def peer_table():
         add("numpy", f"choice_loop:{size}", case, "int64", p)
         add("numpy", f"inverse_cdf:{size}", case, "int64", p)
         add("torch", f"multinomial:{size}", case, "int64", p)
+    for rows, k, samples in LOGITS_CASES:
+        size = f"rows={rows},k={k},samples={samples}"
+        add("torch", f"softmax_multinomial:{size}", f"categorical_rows/logits/{size}", "int64",
+            {"rows": rows, "k": k, "samples": samples})
     for lam in POISSON_LAMBDAS:
         add("numpy", f"poisson:{lam}", f"poisson/{lam}/uint32", "int64", {"lam": float(lam)})
         add("torch", f"poisson:{lam}", f"poisson/{lam}/uint32", "double", {"lam": float(lam)})
@@ -200,6 +207,10 @@ def torch_call(call, p, n):
         logits = token_peers.torch_logits(torch, p["rows"], p["vocab"], "cpu")
         return token_peers.torch_sampler(torch, logits, generator), p["rows"]
     rows, k, samples = p["rows"], p["k"], p["samples"]
+    if call.startswith("softmax_multinomial:"):
+        logits = torch.randn(rows, k, generator=generator)
+        return (lambda: torch.multinomial(torch.softmax(logits, -1), samples, replacement=True,
+                                          generator=generator)), rows * samples
     weights = torch.from_numpy(np.random.default_rng(12345).random((rows, k)).astype(np.float32))
     return (lambda: torch.multinomial(weights, samples, replacement=True, generator=generator)), rows * samples
 
