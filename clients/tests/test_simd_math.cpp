@@ -33,6 +33,7 @@
 #include "backend/host/simd/inverse_cdf_lanes.hpp"
 #include "backend/host/simd/log_unit_lanes.hpp"
 #include "backend/host/simd/sincos_angle_lanes.hpp"
+#include "backend/host/simd/small_integer_lanes.hpp"
 #include "backend/host/simd/uniform_lanes.hpp"
 
 // Every function below takes arrays whose length n is a multiple of the
@@ -101,6 +102,25 @@ void inverse_cdf_double_array(const std::uint64_t* z, double* out, std::size_t n
         hn::StoreU(lanes::normal_inverse_cdf_accurate(dd, hn::LoadU(du, z + i)), dd, out + i);
 }
 
+// small_integer_lanes.hpp's conversions of each element: the double of a
+// signed integer and of an unsigned one, the integer of a whole double, and
+// the truncated integer of a double in [0, 2^63).
+void integer_conversions_array(const std::int64_t* integers, const std::uint64_t* naturals, const double* wholes,
+                               const double* reals, double* from_integers, double* from_naturals,
+                               std::int64_t* of_wholes, std::uint64_t* truncated, std::size_t n)
+{
+    const hn::ScalableTag<double>        dd;
+    const hn::ScalableTag<std::int64_t>  di;
+    const hn::ScalableTag<std::uint64_t> du;
+    for(std::size_t i = 0; i < n; i += hn::Lanes(dd))
+    {
+        hn::StoreU(lanes::double_of_small_integer(dd, hn::LoadU(di, integers + i)), dd, from_integers + i);
+        hn::StoreU(lanes::double_of_small_unsigned(dd, hn::LoadU(du, naturals + i)), dd, from_naturals + i);
+        hn::StoreU(lanes::small_integer_of_double(dd, hn::LoadU(dd, wholes + i)), di, of_wholes + i);
+        hn::StoreU(lanes::truncated_unsigned_of_double(dd, hn::LoadU(dd, reals + i)), du, truncated + i);
+    }
+}
+
 } // namespace rocdist_test::simd_math::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
@@ -125,6 +145,7 @@ HWY_EXPORT(uniform_float_array);
 HWY_EXPORT(uniform_double_array);
 HWY_EXPORT(box_muller_array);
 HWY_EXPORT(inverse_cdf_double_array);
+HWY_EXPORT(integer_conversions_array);
 
 namespace
 {
@@ -283,6 +304,62 @@ TEST_P(simd_math, uniform_float_bit_identical)
                 if(!same_bits(out[i], distributions::uniform_float(in[i])) && ++mismatches <= 5)
                     ADD_FAILURE() << "uniform_float(" << in[i] << "): vector " << out[i];
         });
+    EXPECT_EQ(mismatches, 0u);
+}
+
+TEST_P(simd_math, integer_conversions_exact)
+{
+    // Their ranges' ends, powers of 2 and their neighbours, and 2^16 random
+    // values of every magnitude; reals with fractions, and at the split of
+    // truncated_unsigned_of_double (2^26).
+    std::mt19937_64            rng(20261207);
+    std::vector<std::int64_t>  integers;
+    std::vector<std::uint64_t> naturals;
+    std::vector<double>        wholes, reals;
+    const std::int64_t         small = (std::int64_t{1} << 51) - 1;
+    for(const std::int64_t v : {std::int64_t{0}, std::int64_t{1}, std::int64_t{-1}, small, -small})
+        integers.push_back(v);
+    for(const std::uint64_t v : {std::uint64_t{0}, std::uint64_t{1}, (std::uint64_t{1} << 52) - 1})
+        naturals.push_back(v);
+    for(int e = 0; e < 63; ++e)
+        for(const double d : {-1.0, 0.0, 1.0})
+            reals.push_back(std::ldexp(1.0, e) + d);
+    reals.push_back(0x1.fffffffffffffp62);
+    reals.push_back(0.75);
+    reals.push_back(0x1p26 - 0.5);
+    while(reals.size() < (std::size_t(1) << 16))
+    {
+        const std::uint64_t r = rng();
+        reals.push_back(std::ldexp(double(r >> 11), -53 + int(rng() % 63)));
+    }
+    while(integers.size() < reals.size())
+    {
+        const int          bits = 1 + int(rng() % 51);
+        const std::int64_t v    = std::int64_t(rng() >> (64 - bits));
+        integers.push_back(rng() % 2 == 0 ? v : -v);
+    }
+    while(naturals.size() < reals.size())
+        naturals.push_back(rng() >> (12 + rng() % 52));
+    for(const std::int64_t v : integers)
+        wholes.push_back(double(v));
+    const std::size_t         n = reals.size();
+    std::vector<double>        from_integers(n), from_naturals(n);
+    std::vector<std::int64_t>  of_wholes(n);
+    std::vector<std::uint64_t> truncated(n);
+    HWY_DYNAMIC_DISPATCH(integer_conversions_array)(integers.data(), naturals.data(), wholes.data(), reals.data(),
+                                                    from_integers.data(), from_naturals.data(), of_wholes.data(),
+                                                    truncated.data(), n);
+    std::size_t mismatches = 0;
+    for(std::size_t i = 0; i < n; ++i)
+    {
+        const bool ok = same_bits(from_integers[i], double(integers[i]))
+                        && same_bits(from_naturals[i], double(naturals[i])) && of_wholes[i] == integers[i]
+                        && truncated[i] == std::uint64_t(reals[i]);
+        if(!ok && ++mismatches <= 5)
+            ADD_FAILURE() << "integers " << integers[i] << ", naturals " << naturals[i] << ", real " << reals[i]
+                          << ": " << from_integers[i] << ", " << from_naturals[i] << ", " << of_wholes[i] << ", "
+                          << truncated[i];
+    }
     EXPECT_EQ(mismatches, 0u);
 }
 

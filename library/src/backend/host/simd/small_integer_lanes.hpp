@@ -1,12 +1,12 @@
 // Exact conversions between 64-bit integer lanes and double lanes for
-// integers of magnitude below 2^51 (or unsigned, below 2^52). Where the
-// target has no instruction for them (ROCDIST_HOST_SIMD_NO_INT64_CONVERSIONS
-// in build_config.hpp), by a bias b of 1.5 2^52 (or 2^52): in [2^52, 2^53)
-// a double's unit in the last place is 1, so b + v is exact and its bits
-// are those of b plus v; two operations each way, where Highway's
-// conversions take five (integer to double) or a dozen (double to
-// integer). Each result is the exact one, as a conversion's, so the
-// callers' values are the same on every target.
+// integers of magnitude below 2^51 (or unsigned, below 2^52), and the
+// truncation of doubles in [0, 2^63). Where the target has no instruction
+// for them (ROCDIST_HOST_SIMD_NO_INT64_CONVERSIONS in build_config.hpp), by
+// a bias b of 1.5 2^52 (or 2^52): in [2^52, 2^53) a double's unit in the
+// last place is 1, so b + v is exact and its bits are those of b plus v;
+// two operations each way, where Highway's conversions take five (integer
+// to double) or a dozen (double to integer). Each result is the exact one,
+// as a conversion's, so the callers' values are the same on every target.
 //
 // Per-target code (see philox_lanes.hpp).
 #if defined(ROCDIST_BACKEND_HOST_SIMD_SMALL_INTEGER_LANES_HPP) == defined(HWY_TARGET_TOGGLE)
@@ -61,6 +61,19 @@ HWY_INLINE hn::Vec<hn::RebindToSigned<DD>> small_integer_of_double(DD dd, hn::Ve
     return hn::Sub(biased, hn::Set(di, static_cast<std::int64_t>(small_integer_bias_bits)));
 }
 
+// The truncated integer of each lane of x, 0 <= x < 2^63: 2^26 floor(x /
+// 2^26) and the rest below 2^26, each converted whole. The rest is exact:
+// a multiple of x's unit in the last place, below 2^26.
+template <class DD>
+HWY_INLINE hn::Vec<hn::RebindToUnsigned<DD>> truncated_unsigned_of_double(DD dd, hn::Vec<DD> x)
+{
+    const hn::RebindToUnsigned<DD> du;
+    const auto                     high = hn::Floor(hn::Mul(x, hn::Set(dd, 0x1p-26)));
+    const auto                     low  = hn::Floor(hn::Sub(x, hn::Mul(high, hn::Set(dd, 0x1p26))));
+    return hn::Add(hn::ShiftLeft<26>(hn::BitCast(du, small_integer_of_double(dd, high))),
+                   hn::BitCast(du, small_integer_of_double(dd, low)));
+}
+
 #else
 
 template <class DD>
@@ -79,6 +92,12 @@ template <class DD>
 HWY_INLINE hn::Vec<hn::RebindToSigned<DD>> small_integer_of_double(DD, hn::Vec<DD> x)
 {
     return hn::ConvertTo(hn::RebindToSigned<DD>(), x);
+}
+
+template <class DD>
+HWY_INLINE hn::Vec<hn::RebindToUnsigned<DD>> truncated_unsigned_of_double(DD, hn::Vec<DD> x)
+{
+    return hn::BitCast(hn::RebindToUnsigned<DD>(), hn::ConvertTo(hn::RebindToSigned<DD>(), x));
 }
 
 #endif
