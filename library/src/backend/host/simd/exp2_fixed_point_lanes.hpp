@@ -134,7 +134,7 @@ HWY_INLINE hn::Vec<hn::RebindToUnsigned<DF>> exp2_fixed_point(DF df, hn::Vec<DF>
     const auto unsure   = hn::And(keep, hn::Ne(hn::Shr(hn::Sub(estimate, bound), s), value));
     if(!hn::AllFalse(du, unsure))
     {
-        const auto x = hn::ShiftLeft<1>(hn::BitCast(du, hn::ConvertTo(di, hn::Mul(fraction, hn::Set(df, 0x1p63)))));
+        const auto x = hn::ShiftLeft<1>(truncated_unsigned_of_double(df, hn::Mul(fraction, hn::Set(df, 0x1p63))));
         value        = hn::IfThenElse(unsure, hn::Shr(exp2_fraction(du, x, table), s), value);
     }
     return hn::IfThenElseZero(keep, value);

@@ -5,8 +5,13 @@
 // a bias b of 1.5 2^52 (or 2^52): in [2^52, 2^53) a double's unit in the
 // last place is 1, so b + v is exact and its bits are those of b plus v;
 // two operations each way, where Highway's conversions take five (integer
-// to double) or a dozen (double to integer). Each result is the exact one,
-// as a conversion's, so the callers' values are the same on every target.
+// to double) or a dozen (double to integer). Where the instruction that
+// converts doubles to 64-bit integers exists on x86
+// (ROCDIST_HOST_SIMD_X86_INT64_CONVERSIONS), that instruction alone:
+// Highway's conversion adds four operations that saturate the doubles out
+// of range, which these functions are never given. Each result is the
+// exact one, as a conversion's, so the callers' values are the same on
+// every target.
 //
 // Per-target code (see philox_lanes.hpp).
 #if defined(ROCDIST_BACKEND_HOST_SIMD_SMALL_INTEGER_LANES_HPP) == defined(HWY_TARGET_TOGGLE)
@@ -76,6 +81,24 @@ HWY_INLINE hn::Vec<hn::RebindToUnsigned<DD>> truncated_unsigned_of_double(DD dd,
 
 #else
 
+// The truncated integer of each lane of x, |x| < 2^63.
+template <class DD>
+HWY_INLINE hn::Vec<hn::RebindToSigned<DD>> truncated_integer_of_double(DD dd, hn::Vec<DD> x)
+{
+#if HWY_TARGET & ROCDIST_HOST_SIMD_X86_INT64_CONVERSIONS
+    using result                = hn::Vec<hn::RebindToSigned<DD>>;
+    constexpr std::size_t bytes = hn::MaxLanes(dd) * sizeof(double);
+    if constexpr(bytes == 64)
+        return result{_mm512_cvttpd_epi64(x.raw)};
+    else if constexpr(bytes == 32)
+        return result{_mm256_cvttpd_epi64(x.raw)};
+    else
+        return result{_mm_cvttpd_epi64(x.raw)};
+#else
+    return hn::ConvertTo(hn::RebindToSigned<DD>(), x);
+#endif
+}
+
 template <class DD>
 HWY_INLINE hn::Vec<DD> double_of_small_integer(DD dd, hn::Vec<hn::RebindToSigned<DD>> v)
 {
@@ -89,15 +112,15 @@ HWY_INLINE hn::Vec<DD> double_of_small_unsigned(DD dd, hn::Vec<hn::RebindToUnsig
 }
 
 template <class DD>
-HWY_INLINE hn::Vec<hn::RebindToSigned<DD>> small_integer_of_double(DD, hn::Vec<DD> x)
+HWY_INLINE hn::Vec<hn::RebindToSigned<DD>> small_integer_of_double(DD dd, hn::Vec<DD> x)
 {
-    return hn::ConvertTo(hn::RebindToSigned<DD>(), x);
+    return truncated_integer_of_double(dd, x);
 }
 
 template <class DD>
-HWY_INLINE hn::Vec<hn::RebindToUnsigned<DD>> truncated_unsigned_of_double(DD, hn::Vec<DD> x)
+HWY_INLINE hn::Vec<hn::RebindToUnsigned<DD>> truncated_unsigned_of_double(DD dd, hn::Vec<DD> x)
 {
-    return hn::BitCast(hn::RebindToUnsigned<DD>(), hn::ConvertTo(hn::RebindToSigned<DD>(), x));
+    return hn::BitCast(hn::RebindToUnsigned<DD>(), truncated_integer_of_double(dd, x));
 }
 
 #endif
