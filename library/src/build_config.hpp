@@ -88,7 +88,9 @@
 // 64-bit integers and doubles, whose Highway conversions take five or more
 // instructions (backend/host/simd/small_integer_lanes.hpp).
 #define ROCDIST_HOST_SIMD_NO_INT64_CONVERSIONS (HWY_AVX2)
-// Of those targets, the x86 ones with instructions that convert between
-// 64-bit integers and doubles (AVX-512DQ), which small_integer_lanes.hpp
-// calls without Highway's saturation of doubles out of range.
-#define ROCDIST_HOST_SIMD_X86_INT64_CONVERSIONS (HWY_AVX3 | HWY_AVX3_DL)
+// Of those targets, the x86 ones with AVX-512, whose instructions a few
+// kernels call directly where Highway 1.0.3 adds work or has no
+// operation: 64-bit conversions without saturation of the doubles out of
+// range (small_integer_lanes.hpp), lookups in a 64-entry table by
+// two-vector permutes (exp2_fixed_point_lanes.hpp).
+#define ROCDIST_HOST_SIMD_AVX512_TARGETS (HWY_AVX3 | HWY_AVX3_DL)

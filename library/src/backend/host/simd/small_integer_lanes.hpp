@@ -5,9 +5,9 @@
 // a bias b of 1.5 2^52 (or 2^52): in [2^52, 2^53) a double's unit in the
 // last place is 1, so b + v is exact and its bits are those of b plus v;
 // two operations each way, where Highway's conversions take five (integer
-// to double) or a dozen (double to integer). Where the instruction that
-// converts doubles to 64-bit integers exists on x86
-// (ROCDIST_HOST_SIMD_X86_INT64_CONVERSIONS), that instruction alone:
+// to double) or a dozen (double to integer). Under AVX-512
+// (ROCDIST_HOST_SIMD_AVX512_TARGETS), the instruction that converts
+// doubles to 64-bit integers alone:
 // Highway's conversion adds four operations that saturate the doubles out
 // of range, which these functions are never given. Each result is the
 // exact one, as a conversion's, so the callers' values are the same on
@@ -85,7 +85,7 @@ HWY_INLINE hn::Vec<hn::RebindToUnsigned<DD>> truncated_unsigned_of_double(DD dd,
 template <class DD>
 HWY_INLINE hn::Vec<hn::RebindToSigned<DD>> truncated_integer_of_double(DD dd, hn::Vec<DD> x)
 {
-#if HWY_TARGET & ROCDIST_HOST_SIMD_X86_INT64_CONVERSIONS
+#if HWY_TARGET & ROCDIST_HOST_SIMD_AVX512_TARGETS
     using result                = hn::Vec<hn::RebindToSigned<DD>>;
     constexpr std::size_t bytes = hn::MaxLanes(dd) * sizeof(double);
     if constexpr(bytes == 64)
