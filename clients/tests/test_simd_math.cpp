@@ -30,6 +30,7 @@
 #include <hwy/highway.h>
 
 #include "backend/host/simd/box_muller_lanes.hpp"
+#include "backend/host/simd/count_pmf_lanes.hpp"
 #include "backend/host/simd/inverse_cdf_lanes.hpp"
 #include "backend/host/simd/log_unit_lanes.hpp"
 #include "backend/host/simd/sincos_angle_lanes.hpp"
@@ -121,6 +122,13 @@ void integer_conversions_array(const std::int64_t* integers, const std::uint64_t
     }
 }
 
+void deviance_array(const double* x, const double* m, double* out, std::size_t n)
+{
+    const hn::ScalableTag<double> dd;
+    for(std::size_t i = 0; i < n; i += hn::Lanes(dd))
+        hn::StoreU(lanes::deviance(dd, hn::LoadU(dd, x + i), hn::LoadU(dd, m + i)), dd, out + i);
+}
+
 } // namespace rocdist_test::simd_math::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
@@ -130,6 +138,7 @@ HWY_AFTER_NAMESPACE();
 
 #include "rocdist/device/distributions/box_muller.hpp"
 #include "rocdist/device/distributions/box_muller_radius.hpp"
+#include "rocdist/device/distributions/count_pmf.hpp"
 #include "rocdist/device/distributions/sincos_angle.hpp"
 #include "rocdist/device/distributions/uniform.hpp"
 #include "support/box_muller_error.hpp"
@@ -146,6 +155,7 @@ HWY_EXPORT(uniform_double_array);
 HWY_EXPORT(box_muller_array);
 HWY_EXPORT(inverse_cdf_double_array);
 HWY_EXPORT(integer_conversions_array);
+HWY_EXPORT(deviance_array);
 
 namespace
 {
@@ -360,6 +370,31 @@ TEST_P(simd_math, integer_conversions_exact)
                           << ": " << from_integers[i] << ", " << from_naturals[i] << ", " << of_wholes[i] << ", "
                           << truncated[i];
     }
+    EXPECT_EQ(mismatches, 0u);
+}
+
+TEST_P(simd_math, deviance_bit_identical)
+{
+    // x from 1e-3 to 1e9 and m = x (1 + delta) or x / (1 + delta), delta
+    // log-uniform in [1e-16, 10]: the series (|x - m| < 0.3 (x + m), delta
+    // below 0.857) at its every length, and the logarithm (6% of the
+    // lanes), both in many a vector.
+    std::mt19937_64                        rng(20261207);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    const std::size_t                      n = std::size_t(1) << 18;
+    std::vector<double>                    x(n), m(n), out(n);
+    for(std::size_t i = 0; i < n; ++i)
+    {
+        x[i]               = std::pow(10.0, -3 + 12 * unit(rng));
+        const double delta = std::pow(10.0, 1 - 17 * unit(rng));
+        m[i]               = rng() % 2 == 0 ? x[i] * (1 + delta) : x[i] / (1 + delta);
+    }
+    HWY_DYNAMIC_DISPATCH(deviance_array)(x.data(), m.data(), out.data(), n);
+    std::size_t mismatches = 0;
+    for(std::size_t i = 0; i < n; ++i)
+        if(!same_bits(out[i], distributions::deviance(x[i], m[i])) && ++mismatches <= 5)
+            ADD_FAILURE() << "deviance(" << x[i] << ", " << m[i] << "): vector " << out[i] << ", scalar "
+                          << distributions::deviance(x[i], m[i]);
     EXPECT_EQ(mismatches, 0u);
 }
 

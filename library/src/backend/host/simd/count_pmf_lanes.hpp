@@ -88,7 +88,10 @@ inline constexpr odd_reciprocals odd_reciprocal_table = make_odd_reciprocals();
 
 // distributions::deviance(x, m) for x > 0: the series where |x - m| < 0.3
 // (x + m), x log(x / m) + m - x elsewhere. A lane whose series has stopped
-// keeps its sum while the others go on.
+// goes on with the others, unchanged: its terms all have one sign and
+// shrink, so once a term leaves its sum unchanged, every later sum lies
+// between it and that term's and rounds to it. The sums' chain is one
+// addition a step, with no select.
 template <class DD>
 HWY_INLINE hn::Vec<DD> deviance(DD dd, hn::Vec<DD> x, hn::Vec<DD> m)
 {
@@ -102,13 +105,15 @@ HWY_INLINE hn::Vec<DD> deviance(DD dd, hn::Vec<DD> x, hn::Vec<DD> m)
         const auto v2 = hn::Mul(v, v);
         auto       s  = hn::Mul(d, v);
         auto       e  = hn::Mul(hn::Add(x, x), v);
-        auto       done = hn::Not(near);
-        for(int j = 3; j < 41 && !hn::AllTrue(dd, done); j += 2)
+        const auto far = hn::Not(near);
+        for(int j = 3; j < 41; j += 2)
         {
-            e            = hn::Mul(e, v2);
-            const auto t = hn::Add(s, hn::Mul(e, hn::Set(dd, odd_reciprocal_table.value[(j - 3) / 2])));
-            done         = hn::Or(done, hn::Eq(t, s));
-            s            = hn::IfThenElse(done, s, t);
+            e                  = hn::Mul(e, v2);
+            const auto t       = hn::Add(s, hn::Mul(e, hn::Set(dd, odd_reciprocal_table.value[(j - 3) / 2])));
+            const bool stopped = hn::AllTrue(dd, hn::Or(far, hn::Eq(t, s)));
+            s                  = t;
+            if(stopped)
+                break;
         }
         result = s;
     }
