@@ -83,7 +83,7 @@ HWY_INLINE hn::Vec<hn::RebindToUnsigned<DD>> truncated_unsigned_of_double(DD dd,
 
 // The truncated integer of each lane of x, |x| < 2^63.
 template <class DD>
-HWY_INLINE hn::Vec<hn::RebindToSigned<DD>> truncated_integer_of_double(DD dd, hn::Vec<DD> x)
+HWY_INLINE hn::Vec<hn::RebindToSigned<DD>> truncated_integer_of_double([[maybe_unused]] DD dd, hn::Vec<DD> x)
 {
 #if HWY_TARGET & ROCDIST_HOST_SIMD_AVX512_TARGETS
     using result                = hn::Vec<hn::RebindToSigned<DD>>;
