@@ -22,6 +22,11 @@
 #       bench      the whole bench with its GPU peers (PyTorch, CuPy, JAX
 #                  through python3), JSON with the GPU and driver in its
 #                  context
+#       clocks     the SM clock, power and clock-limit reasons that
+#                  nvidia-smi samples (every 50 ms) while the bench runs
+#                  float uniforms, Box-Muller, ziggurat and gamma (2.5)
+#                  for 3 s each (one profiled launch is too short to meet
+#                  a power limit)
 #       ab         this build's bench against --ab COMMIT's, the headline
 #                  calls and the exponentials, in turn A B A B, three
 #                  repetitions each
@@ -156,6 +161,45 @@ run_sanitizer() {
   grep -h -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs"/memcheck.log "$logs"/racecheck.log >> "$out/summary.txt"
 }
 
+# The SM clock, power draw and clock-limit reasons while one benchmark runs
+# for 3 s: nvidia-smi's samples in $logs/clocks-NAME.csv, and a line in the
+# summary with the median SM clock and power of the samples taken while the
+# GPU was busy (utilisation 90% or more), and every reason seen then.
+clocks_of() { # name, benchmark filter
+  local name=$1 filter=$2 reasons=clocks_event_reasons.active
+  nvidia-smi --help-query-gpu | grep -q "$reasons" || reasons=clocks_throttle_reasons.active
+  nvidia-smi --query-gpu=utilization.gpu,clocks.sm,power.draw,"$reasons" --format=csv,noheader,nounits \
+    -lms 50 > "$logs/clocks-$name.csv" 2>&1 &
+  local sampler=$!
+  step "clocks-$name" 30 "$stage/bin/rocdist_bench" --benchmark_filter="$filter" --benchmark_min_time=3
+  kill "$sampler"
+  wait "$sampler" 2> /dev/null
+  python3 - "$name" "$logs/clocks-$name.csv" >> "$out/summary.txt" <<'SUMMARY'
+import statistics, sys
+name, path = sys.argv[1], sys.argv[2]
+busy = []
+for line in open(path):
+    f = [x.strip() for x in line.split(",")]
+    if len(f) == 4 and f[0].isdigit() and int(f[0]) >= 90:
+        busy.append(f)
+if not busy:
+    print(f"clocks {name:10s} no busy sample")
+else:
+    clocks = [float(f[1]) for f in busy]
+    power = [float(f[2]) for f in busy]
+    reasons = " ".join(sorted({f[3] for f in busy}))
+    print(f"clocks {name:10s} {len(busy)} busy samples: SM clock median {statistics.median(clocks):.0f} MHz"
+          f" (min {min(clocks):.0f}), power median {statistics.median(power):.0f} W, reasons {reasons}")
+SUMMARY
+}
+
+run_clocks() {
+  clocks_of uniform '^rocdist/float/'
+  clocks_of box_muller '^normal/box_muller/float/reproducible'
+  clocks_of ziggurat '^normal/ziggurat/float/reproducible'
+  clocks_of gamma '^gamma/2.5/float/reproducible'
+}
+
 run_profile() {
   local method
   for method in box_muller ziggurat; do
@@ -181,10 +225,10 @@ run() {
     nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem --format=csv
   } > "$out/summary.txt" 2>&1
   local steps=("$@")
-  [[ ${#steps[@]} -gt 0 ]] || steps=(tests bench ab sanitizer profile)
+  [[ ${#steps[@]} -gt 0 ]] || steps=(tests bench clocks ab sanitizer profile)
   for s in "${steps[@]}"; do
     case "$s" in
-      tests | bench | ab | sanitizer | profile) "run_$s" ;;
+      tests | bench | clocks | ab | sanitizer | profile) "run_$s" ;;
       *) echo "unknown step $s" >> "$out/summary.txt" ;;
     esac
   done
