@@ -119,10 +119,21 @@ ROCDIST_HOST_DEVICE T unfused_mul(T a, T b)
 #endif
 }
 
-// An approximate 1 / sqrt(x) for kernels that refine it: the GPUs' hardware
-// estimate (CUDA documents 2 ulp for rsqrtf); elsewhere (the emulated
-// platform's kernels, tests) the correctly rounded quotient.
-#if ROCDIST_DEVICE_PASS
+// An approximate 1 / sqrt(x) for kernels that refine it, of x = 0 or a
+// normal float: the GPUs' hardware estimate (CUDA documents 2 ulp for
+// rsqrtf); elsewhere (the emulated platform's kernels, tests) the correctly
+// rounded quotient. On NVIDIA GPUs the estimate instruction alone: rsqrtf
+// adds a rescaling of subnormal arguments around it (four instructions on
+// sm_90), and for 0 and normal floats both give the same bits.
+#if ROCDIST_DEVICE_PASS && defined(__CUDA_ARCH__)
+__device__ inline float rocdist_rsqrt_estimate(float x)
+{
+    float y;
+    asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+    return y;
+}
+#define ROCDIST_RSQRTF(x) rocdist_rsqrt_estimate(x)
+#elif ROCDIST_DEVICE_PASS
 #define ROCDIST_RSQRTF(x) rsqrtf(x)
 #else
 #define ROCDIST_RSQRTF(x) (1.0f / std::sqrt(x))
