@@ -203,7 +203,7 @@ run_clocks() {
 run_profile() {
   local method
   for method in box_muller ziggurat; do
-    step "ncu-$method" 45 ncu --clock-control none --set full --kernel-name regex:generate_kernel --launch-skip 2 \
+    step "ncu-$method" 45 ncu --clock-control none --set full --kernel-name regex:"generate_(kernel|whole_packets)" --launch-skip 2 \
       --launch-count 1 -o "$logs/ncu-$method" "$stage/bin/rocdist_bench" --n=16777216 \
       --benchmark_filter="^normal/$method/float/reproducible" --benchmark_min_time=0.01
     ncu --import "$logs/ncu-$method.ncu-rep" --page details > "$logs/ncu-$method.txt" 2>&1

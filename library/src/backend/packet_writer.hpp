@@ -68,19 +68,18 @@ ROCDIST_HOST_DEVICE packet<T, P> shifted_window(const T (&lo)[P], const T (&hi)[
     return r;
 }
 
+// The P values of the packet whose slot 0 is in engine block `block`.
 // Shifted is plan.shift != 0, fixed at compile time: a GPU kernel compiled
 // for the aligned case holds neither the second block nor the selects.
 template <bool Shifted, class Functor>
-ROCDIST_HOST_DEVICE void write_packet_shaped(const Functor&                f,
-                                             typename Functor::value_type* out,
-                                             const packet_plan&            plan,
-                                             std::uint64_t                 q)
+ROCDIST_HOST_DEVICE packet<typename Functor::value_type, Functor::outputs_per_block>
+    packet_values(const Functor& f, std::uint64_t block, unsigned shift)
 {
     using T             = typename Functor::value_type;
     constexpr unsigned P = Functor::outputs_per_block;
 
     T lo[P];
-    f(plan.base_block + q, lo);
+    f(block, lo);
     packet<T, P> values;
     if constexpr(!Shifted)
     {
@@ -91,9 +90,22 @@ ROCDIST_HOST_DEVICE void write_packet_shaped(const Functor&                f,
     else
     {
         T hi[P];
-        f(plan.base_block + q + 1, hi);
-        values = shifted_window(lo, hi, plan.shift);
+        f(block + 1, hi);
+        values = shifted_window(lo, hi, shift);
     }
+    return values;
+}
+
+template <bool Shifted, class Functor>
+ROCDIST_HOST_DEVICE void write_packet_shaped(const Functor&                f,
+                                             typename Functor::value_type* out,
+                                             const packet_plan&            plan,
+                                             std::uint64_t                 q)
+{
+    using T             = typename Functor::value_type;
+    constexpr unsigned P = Functor::outputs_per_block;
+
+    const packet<T, P> values = packet_values<Shifted>(f, plan.base_block + q, plan.shift);
 
     // First output index of the packet; for q == 0 it is -a, taken modulo 2^64.
     const std::uint64_t j0 = q * P - plan.head_skip;
