@@ -1,5 +1,6 @@
 // The Philox4x32-10 bijection against Random123: its published known answers
-// (data/philox4x32_10_kat.txt) and its own implementation on random inputs.
+// (data/philox4x32_10_kat.txt) and its own implementation on random inputs,
+// from the key and from the round keys computed once (philox_round_keys).
 #include <cstdint>
 #include <fstream>
 #include <random>
@@ -16,6 +17,7 @@ namespace
 
 using rocdist::engine::philox4x32_10;
 using rocdist::engine::philox_key;
+using rocdist::engine::philox_round_keys;
 using rocdist::engine::philox_words;
 
 // The source tree's copy of the known answers, else the one the clients
@@ -79,10 +81,19 @@ TEST(philox4x32_10, matches_random123_on_random_inputs)
             k = static_cast<std::uint32_t>(rng());
         const r123::Philox4x32_R<10>::ctr_type rc = {{ctr.w[0], ctr.w[1], ctr.w[2], ctr.w[3]}};
         const r123::Philox4x32_R<10>::key_type rk = {{key.k[0], key.k[1]}};
-        const auto         expected = reference(rc, rk);
-        const philox_words got      = philox4x32_10(ctr, key);
+        const auto         expected   = reference(rc, rk);
+        const philox_words got        = philox4x32_10(ctr, key);
+        const philox_round_keys rounds(key);
+        const philox_words      got_rounds = philox4x32_10(ctr, rounds);
+        // The paths that take a key (retries, substreams) get it back.
+        const philox_key back = rounds;
+        ASSERT_EQ(back.k[0], key.k[0]);
+        ASSERT_EQ(back.k[1], key.k[1]);
         for(int i = 0; i < 4; ++i)
+        {
             ASSERT_EQ(got.w[i], expected[i]) << "trial " << trial << " word " << i;
+            ASSERT_EQ(got_rounds.w[i], expected[i]) << "round keys, trial " << trial << " word " << i;
+        }
     }
 }
 

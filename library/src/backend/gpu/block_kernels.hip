@@ -63,12 +63,11 @@ template <>
 // the output aligned like a packet (a = 0) and n a multiple of P, as large
 // calls usually are. Each packet is one vector store, in a loop that steps
 // only the block and the address, where generate_kernel's loop checks each
-// packet's bounds and holds the partial stores: in the sm_90 code of nvcc
-// 13.0, 59 instructions per packet of raw words instead of 72, 66 instead
-// of 76 for uniform floats, 74 instead of 89 for uniform doubles and 203
-// instead of 214 for float Box-Muller normals (a count of the machine code,
-// not a measured speed). The values are generate_kernel's. (Its shifted
-// form, two blocks a packet, put the packet on the stack.)
+// packet's bounds and holds the partial stores: fewer instructions per
+// packet in the sm_90 code of nvcc 13.0 (docs/design/gpu_throughput_model.md
+// counts both loops; a count of the machine code, not a measured speed).
+// The values are generate_kernel's. (Its shifted form, two blocks a
+// packet, put the packet on the stack.)
 template <class Functor>
 ROCDIST_KERNEL_RESIDENT((resident_blocks_goal<Functor, false>)) void generate_whole_packets(
     Functor f, backend::packet<typename Functor::value_type, Functor::outputs_per_block>* out, std::uint64_t packets,

@@ -63,7 +63,7 @@ struct categorical_functor
 {
     using value_type                           = unsigned int;
     static constexpr unsigned outputs_per_block = 2;
-    engine::philox_key                key;
+    engine::philox_round_keys         key;
     const distributions::alias_entry* table;
     std::uint32_t                     k;
 

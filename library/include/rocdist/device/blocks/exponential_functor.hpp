@@ -18,8 +18,8 @@ struct exponential_functor
 {
     using value_type                            = T;
     static constexpr unsigned outputs_per_block = sizeof(T) == sizeof(float) ? 4 : 2;
-    engine::philox_key key;
-    T                  rate;
+    engine::philox_round_keys key;
+    T                         rate;
 
     ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, T* v) const
     {

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "rocdist/device/blocks/substream_sources.hpp"
 #include "rocdist/device/config.hpp"
@@ -132,9 +133,10 @@ ROCDIST_HOST_DEVICE void ziggurat_elements(engine::philox_key key, std::uint64_t
 }
 
 // The standard normals of block `block` by Method: 4 floats from the word
-// stream's block, or 2 doubles from the double stream's.
-template <rocdist_normal_method Method>
-ROCDIST_HOST_DEVICE void standard_normals(engine::philox_key key, std::uint64_t block, float* v)
+// stream's block, or 2 doubles from the double stream's. (Key: as
+// philox4x32_10's.)
+template <rocdist_normal_method Method, class Key>
+ROCDIST_HOST_DEVICE void standard_normals(const Key& key, std::uint64_t block, float* v)
 {
     using distributions::erfinv_kind;
     const engine::philox_words r = engine::word_block(key, block);
@@ -172,8 +174,8 @@ ROCDIST_HOST_DEVICE void standard_normals(engine::philox_key key, std::uint64_t 
     }
 }
 
-template <rocdist_normal_method Method>
-ROCDIST_HOST_DEVICE void standard_normals(engine::philox_key key, std::uint64_t block, double* v)
+template <rocdist_normal_method Method, class Key>
+ROCDIST_HOST_DEVICE void standard_normals(const Key& key, std::uint64_t block, double* v)
 {
     using distributions::erfinv_kind;
     const engine::philox_words r = engine::double_block(key, block);
@@ -206,6 +208,15 @@ ROCDIST_HOST_DEVICE void standard_normals(engine::philox_key key, std::uint64_t 
     }
 }
 
+// The key a normal functor holds: the round keys (engine::philox_round_keys)
+// for float methods but the ziggurat, whose loop grew with them; double
+// kernels keep their double constants in the uniform registers that the
+// round keys would take (44 more moves per loop trip of double Box-Muller
+// in nvcc 13.0's sm_90 code).
+template <rocdist_normal_method Method, class T>
+using normal_key = std::conditional_t<sizeof(T) == sizeof(float) && Method != ROCDIST_NORMAL_ZIGGURAT,
+                                      engine::philox_round_keys, engine::philox_key>;
+
 // Normal or log-normal variates by Method: the block's standard normals
 // through the transform.
 template <rocdist_normal_method Method, class T>
@@ -213,7 +224,7 @@ struct normal_functor
 {
     using value_type                            = T;
     static constexpr unsigned outputs_per_block = sizeof(T) == sizeof(float) ? 4 : 2;
-    engine::philox_key        key;
+    normal_key<Method, T>     key;
     normal_transform<T>       transform;
 
     ROCDIST_HOST_DEVICE void operator()(std::uint64_t block, T* v) const

@@ -23,8 +23,9 @@ ROCDIST_HOST_DEVICE philox_words philox_counter(std::uint64_t step, std::uint64_
              static_cast<std::uint32_t>(subsequence >> 32)}};
 }
 
-// 32-bit stream: block b holds words 4b .. 4b+3.
-ROCDIST_HOST_DEVICE philox_words word_block(philox_key key, std::uint64_t b)
+// 32-bit stream: block b holds words 4b .. 4b+3. (Key: as philox4x32_10's.)
+template <class Key>
+ROCDIST_HOST_DEVICE philox_words word_block(const Key& key, std::uint64_t b)
 {
     return philox4x32_10(philox_counter(b / curand_philox_subsequences,
                                         b % curand_philox_subsequences),
@@ -33,7 +34,8 @@ ROCDIST_HOST_DEVICE philox_words word_block(philox_key key, std::uint64_t b)
 
 // 64-bit (double) stream: block b holds doubles 2b, 2b+1. Doubles come in
 // groups of four (two blocks) per subsequence and pass.
-ROCDIST_HOST_DEVICE philox_words double_block(philox_key key, std::uint64_t b)
+template <class Key>
+ROCDIST_HOST_DEVICE philox_words double_block(const Key& key, std::uint64_t b)
 {
     const std::uint64_t group = b / 2;
     const std::uint64_t pass  = group / curand_philox_subsequences;

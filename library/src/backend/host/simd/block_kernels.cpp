@@ -65,13 +65,12 @@ struct double_stream
 // interleaved; a last partial group is computed whole into a buffer and only
 // its head copied.
 template <unsigned P, class Stream, class Group, class T>
-HWY_INLINE void for_each_group(Stream stream, const Group& group, engine::philox_key key, std::uint64_t first,
+HWY_INLINE void for_each_group(Stream stream, const Group& group, const philox_round_keys& keys, std::uint64_t first,
                                std::uint64_t blocks, T* out)
 {
-    const d32_t             d;
-    const std::size_t       lanes = hn::Lanes(d);
-    const philox_round_keys keys  = make_round_keys(key);
-    std::uint64_t           g     = 0;
+    const d32_t       d;
+    const std::size_t lanes = hn::Lanes(d);
+    std::uint64_t     g     = 0;
     for(; g + 2 * lanes <= blocks; g += 2 * lanes)
     {
         v32_t a0, a1, a2, a3, b0, b1, b2, b3;
@@ -319,7 +318,7 @@ HWY_INLINE bool polar_two(D d, const blocks::normal_transform<hn::TFromD<D>>& t,
 void polar_float_blocks(const samplers::polar_float& f, std::uint64_t first, std::uint64_t blocks, float* out)
 {
     constexpr std::uint32_t own = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::polar);
-    const philox_round_keys keys = make_round_keys(f.key);
+    const philox_round_keys keys(f.key);
     const auto group = [&](std::uint64_t block, v32_t w0, v32_t w1, v32_t w2, v32_t w3, float* to) {
         const d32_t                    d;
         const hn::RebindToFloat<d32_t> df;
@@ -398,7 +397,7 @@ void polar_double_blocks(const samplers::polar_double& f, std::uint64_t first, s
 {
     constexpr std::uint32_t own  = 0x80000000u | static_cast<std::uint32_t>(engine::substream_tag::polar);
     constexpr std::uint64_t span = 2048; // blocks whose rejected pairs are retried together
-    const philox_round_keys keys = make_round_keys(f.key);
+    const philox_round_keys keys(f.key);
     const d32_t                            d;
     const hn::RepartitionToWide<d32_t>     d64;
     const hn::RebindToFloat<decltype(d64)> dd;

@@ -66,7 +66,7 @@ void chunk_kernel(const backend::polar_sampler<T>& s, std::uint64_t first, T* ou
     const dt_t                      dt;
     const hn::RebindToUnsigned<dt_t> du;
     const std::size_t               lanes = hn::Lanes(d), n = hn::Lanes(dt);
-    const philox_round_keys         keys  = make_round_keys(s.key);
+    const philox_round_keys         keys(s.key);
     // A vector of candidates' 4 outputs per lane, in order, and which to keep.
     HWY_ALIGN T                          values[4 * max_lanes];
     HWY_ALIGN hn::TFromD<decltype(du)>   keep[4 * max_lanes];
@@ -146,7 +146,7 @@ void chunk_kernel(const backend::gamma_sampler<T>& s, std::uint64_t first, T* ou
     const hn::RebindToUnsigned<decltype(dt)> du;
     const std::size_t                        lanes = hn::Lanes(d);
     const std::size_t                        L     = hn::Lanes(dt); // 4 L attempts per vector of candidates
-    const philox_round_keys                  keys  = make_round_keys(s.key);
+    const philox_round_keys                  keys(s.key);
     // Per attempt, in output order: its value and kind (attempt_kind; dv
     // and the exponent kept for libm's exp(e + log dv) where some lane is
     // wide).

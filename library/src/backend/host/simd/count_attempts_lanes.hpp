@@ -260,7 +260,7 @@ template <class Parameters, class Each>
 void for_each_span(const blocks::count_functor<Parameters>& f, std::uint64_t first, std::uint64_t blocks,
                    attempts& a, Each each)
 {
-    const auto        keys  = make_round_keys(f.key);
+    const auto        keys  = philox_round_keys(f.key);
     const std::size_t lanes = hn::Lanes(d32_t());
     for(std::uint64_t s = 0; s < blocks; s += attempts::span)
     {

@@ -338,7 +338,7 @@ void one_parameter_blocks(const blocks::count_functor<Parameters>& f, std::uint6
         return;
     }
     same_test<std::decay_t<decltype(params)>> tests{params};
-    const auto                                 keys = make_round_keys(f.key);
+    const auto                                 keys = philox_round_keys(f.key);
     // A kernel call of a few hundred elements or more keeps the log
     // probabilities of its tests (log_pmf_memo), a new window's NaNs
     // costing it a few percent at most, where the window holds the counts

@@ -421,7 +421,7 @@ template <class Sampler, class Parameters>
 void element_blocks(const blocks::count_functor<Parameters>& f, std::uint64_t first, std::uint64_t blocks,
                     unsigned int* out)
 {
-    const auto              keys = make_round_keys(f.key);
+    const auto              keys = philox_round_keys(f.key);
     gathered_slots<Sampler> inversion, rejection;
     slot_tests<Sampler>     tests(rejection.rows);
     for(std::uint64_t s = 0; s < blocks; s += attempts::span)

@@ -267,7 +267,7 @@ class gamma_packets
                   "scaled logarithms are beta's and Dirichlet's, whose shapes cycle and whose scale is 1");
 
 public:
-    explicit gamma_packets(const Functor& f) : f_(f), keys_(make_round_keys(f.key))
+    explicit gamma_packets(const Functor& f) : f_(f), keys_(f.key)
     {
         if constexpr(one_shape)
         {

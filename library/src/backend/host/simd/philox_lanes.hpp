@@ -33,25 +33,7 @@ using v32_t                     = hn::Vec<d32_t>;
 constexpr std::size_t max_lanes = hn::MaxLanes(d32_t());
 
 // The key of each round, computed once per call.
-struct philox_round_keys
-{
-    std::uint32_t k0[engine::philox_rounds];
-    std::uint32_t k1[engine::philox_rounds];
-};
-
-inline philox_round_keys make_round_keys(engine::philox_key key)
-{
-    philox_round_keys r;
-    std::uint32_t     k0 = key.k[0], k1 = key.k[1];
-    for(int round = 0; round < engine::philox_rounds; ++round)
-    {
-        r.k0[round] = k0;
-        r.k1[round] = k1;
-        k0 += engine::philox_w0;
-        k1 += engine::philox_w1;
-    }
-    return r;
-}
+using engine::philox_round_keys;
 
 // a * m as 64-bit products, in halves. MulEven multiplies the even lanes;
 // the odd lanes are shifted down for a second one. The low halves come from
@@ -78,9 +60,9 @@ HWY_INLINE void philox_rounds(D d, const philox_round_keys& keys, hn::Vec<D>& w0
         hn::Vec<D> hi0, lo0, hi1, lo1;
         mul_hi_lo(d, w0, m0, hi0, lo0);
         mul_hi_lo(d, w2, m1, hi1, lo1);
-        w0 = hn::Xor3(hi1, w1, hn::Set(d, keys.k0[round]));
+        w0 = hn::Xor3(hi1, w1, hn::Set(d, keys.round_key(round, 0)));
         w1 = lo1;
-        w2 = hn::Xor3(hi0, w3, hn::Set(d, keys.k1[round]));
+        w2 = hn::Xor3(hi0, w3, hn::Set(d, keys.round_key(round, 1)));
         w3 = lo0;
     }
 }
@@ -102,8 +84,8 @@ HWY_INLINE void philox_rounds2(D d, const philox_round_keys& keys, hn::Vec<D>& a
         mul_hi_lo(d, b0, m0, bhi0, blo0);
         mul_hi_lo(d, a2, m1, ahi1, alo1);
         mul_hi_lo(d, b2, m1, bhi1, blo1);
-        const auto k0 = hn::Set(d, keys.k0[round]);
-        const auto k1 = hn::Set(d, keys.k1[round]);
+        const auto k0 = hn::Set(d, keys.round_key(round, 0));
+        const auto k1 = hn::Set(d, keys.round_key(round, 1));
         a0 = hn::Xor3(ahi1, a1, k0);
         b0 = hn::Xor3(bhi1, b1, k0);
         a1 = alo1;
