@@ -126,12 +126,17 @@ ROCDIST_HOST_DEVICE ziggurat_bits split_ziggurat_bits(std::uint64_t b)
 }
 
 // The attempt's |x| = u x[layer], u = (2m + 1) 2^-(m_bits + 1) in (0, 1),
-// exact in T; `outer` is x[layer].
+// exact in T; `outer` is x[layer]. A float's 2m + 1 (below 2^24) converts
+// from 32 bits: the same value, one I2FP in nvcc's sm_90 code where the
+// 64-bit form takes an I2F.U64 and a register zeroed for its high word.
 template <class T>
 ROCDIST_HOST_DEVICE T ziggurat_abscissa(const ziggurat_bits& z, T outer)
 {
     constexpr T scale = sizeof(T) == sizeof(float) ? T(0x1p-24) : T(0x1p-53);
-    return static_cast<T>(2 * z.magnitude + 1) * scale * outer;
+    if constexpr(sizeof(T) == sizeof(float))
+        return static_cast<T>(static_cast<std::uint32_t>(2 * z.magnitude + 1)) * scale * outer;
+    else
+        return static_cast<T>(2 * z.magnitude + 1) * scale * outer;
 }
 
 // The fast path: true, with the normal, when the attempt's point lies in the
