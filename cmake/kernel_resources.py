@@ -191,13 +191,15 @@ def amd_rows(build, scratch):
 # The aligned generate kernels held to 32 registers on sm_90 (8 blocks of 256
 # threads, a full SM), by their names as short_name gives them: both kernels
 # of each functor (block_kernels.hip; generate_whole_packets is aligned
-# only), but the float ziggurat's one.
+# only), but one for the functors without a whole-packet kernel
+# (whole_packet_kernel there).
 CAPPED_FUNCTORS = (["word_map_functor<raw_word>", "word_map_functor<uniform_float_of_word>", "uniform_double_functor",
                     "gamma_functor<float>", "exponential_functor<float>"]
                    + [f"normal_functor<{m}, float>" for m in METHODS])
+NO_WHOLE_PACKET_KERNEL = {"normal_functor<ziggurat, float>", "gamma_functor<float>"}
 CAPPED = ([f"generate_kernel<{f}, aligned>" for f in CAPPED_FUNCTORS]
           + [f"generate_whole_packets<{f}{' ' if f.endswith('>') else ''}>" for f in CAPPED_FUNCTORS
-             if f != "normal_functor<ziggurat, float>"])
+             if f not in NO_WHOLE_PACKET_KERNEL])
 
 
 def judged(kernel):

@@ -52,12 +52,15 @@ ROCDIST_KERNEL_RESIDENT((resident_blocks_goal<Functor, Shifted>)) void generate_
 }
 
 // Whether a functor's aligned calls whose packets are all whole run
-// generate_whole_packets: all but the float ziggurat's, whose kernel of
-// that shape ptxas (CUDA 13.0, sm_90) spills to hold 32 registers.
+// generate_whole_packets: all but the float ziggurat's and float gamma's,
+// whose kernels of that shape ptxas (CUDA 13.0, sm_90) spills to hold 32
+// registers (gamma: its loop's index).
 template <class Functor>
 [[maybe_unused]] constexpr bool whole_packet_kernel = true;
 template <>
 [[maybe_unused]] constexpr bool whole_packet_kernel<blocks::normal_functor<ROCDIST_NORMAL_ZIGGURAT, float>> = false;
+template <>
+[[maybe_unused]] constexpr bool whole_packet_kernel<blocks::gamma_functor<float>> = false;
 
 // The kernel of aligned calls (plan.shift == 0) whose packets are all whole:
 // the output aligned like a packet (a = 0) and n a multiple of P, as large
