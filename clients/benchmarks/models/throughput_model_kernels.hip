@@ -114,6 +114,30 @@ struct gamma_first_attempts_piece
     }
 };
 
+// The exact test alone, once per element, on inputs made from the block's
+// index: the code gamma_first_attempts_piece holds four times, which a warp
+// runs only when one of its lanes needs it. The model takes it out of the
+// first attempts and weights it by that chance.
+template <int ShapeTenths>
+struct gamma_exact_test_piece
+{
+    using value_type                            = float;
+    static constexpr unsigned outputs_per_block = 4;
+    engine::philox_key key;
+    __device__ void    operator()(std::uint64_t block, float* v) const
+    {
+        const auto params = distributions::make_gamma_params(ShapeTenths / 10.0f, 1.0f);
+#pragma unroll
+        for(unsigned k = 0; k < 4; ++k)
+        {
+            const auto w = static_cast<std::uint32_t>(block) * 4 + k;
+            v[k] = distributions::gamma_exact_test(params, distributions::make_gamma_draw(__uint_as_float(w ^ key.k[0]), w))
+                       ? 1.0f
+                       : 0.0f;
+        }
+    }
+};
+
 // One retry attempt per element: its substream's Philox block, a Box-Muller
 // normal, the decision and (below shape 1) the boost; the functor's retry
 // loop is left out: compilers peel or rotate it, so its machine code is not
@@ -307,6 +331,9 @@ MODEL_PIECE(gamma_10_float, gamma_first_attempts_piece<100>)
 MODEL_PIECE(gamma_retry_0_5_float, gamma_retry_piece<5>)
 MODEL_PIECE(gamma_retry_2_5_float, gamma_retry_piece<25>)
 MODEL_PIECE(gamma_retry_10_float, gamma_retry_piece<100>)
+MODEL_PIECE(gamma_exact_0_5_float, gamma_exact_test_piece<5>)
+MODEL_PIECE(gamma_exact_2_5_float, gamma_exact_test_piece<25>)
+MODEL_PIECE(gamma_exact_10_float, gamma_exact_test_piece<100>)
 MODEL_PIECE(gamma_shapes_float, gamma_shapes_first_attempts_piece)
 MODEL_PIECE(gamma_shapes_retry_float, gamma_shapes_retry_piece)
 MODEL_PIECE(beta_float, beta_first_attempts_piece)
