@@ -327,16 +327,17 @@ def kernels(pieces):
          summed(pieces["ziggurat_fast_float"], scaled(pieces["ziggurat_wedge_float"], trips / 4)),
          f"fast + {trips:.3f} wedge attempts per packet (p = {p_fast:.4f})"),
     ]
-    for shape, piece in ((0.5, "0_5"), (2.5, "2_5"), (10, "10")):
-        p = gamma_acceptance(shape)
-        rounds = retry_rounds(p)
-        runs = warp_runs(gamma_undecided(shape))
-        exact = pieces[f"gamma_exact_{piece}_float"]
-        rows.append((f"gamma float, shape {shape:g}", 0.5,
-                     summed(pieces[f"gamma_{piece}_float"], scaled(exact, runs - 1),
-                            scaled(pieces[f"gamma_retry_{piece}_float"], rounds / 4)),
-                     f"first attempts, their 4 exact tests each run by {runs:.0%} of warps, "
-                     f"+ {rounds:.2f} x retry attempt (p = {p:.4f})"))
+    for type_, elements, goal in (("float", 4, 0.5), ("double", 2, None)):
+        for shape, piece in ((0.5, "0_5"), (2.5, "2_5"), (10, "10")):
+            p = gamma_acceptance(shape)
+            rounds = retry_rounds(p, elements)
+            runs = warp_runs(gamma_undecided(shape))
+            exact = pieces[f"gamma_exact_{piece}_{type_}"]
+            rows.append((f"gamma {type_}, shape {shape:g}", goal,
+                         summed(pieces[f"gamma_{piece}_{type_}"], scaled(exact, runs - 1),
+                                scaled(pieces[f"gamma_retry_{piece}_{type_}"], rounds / elements)),
+                         f"first attempts, their {elements} exact tests each run by {runs:.0%} of warps, "
+                         f"+ {rounds:.2f} x retry attempt (p = {p:.4f})"))
     # A shape per element uniform in [0.5, 10]: retry rounds at the lowest
     # acceptance among them (shape 0.5), a bound on a warp of mixed shapes.
     p = gamma_acceptance(0.5)

@@ -87,74 +87,77 @@ struct ziggurat_wedge_piece
 
 // Gamma's first attempts, at a shape known to the compiler (tenths): the
 // functor's work for a packet whose elements are all accepted at once (the
-// group's Philox blocks, two Box-Muller pairs, four decisions, and below
+// group's Philox blocks, its Box-Muller pairs, G decisions, and below
 // shape 1 the U' block, logs and exponentials). Retries are a piece of
 // their own, which the model weights.
-template <int ShapeTenths>
+template <int ShapeTenths, class T>
 struct gamma_first_attempts_piece
 {
-    using value_type                            = float;
-    static constexpr unsigned outputs_per_block = 4;
+    using value_type                            = T;
+    static constexpr unsigned outputs_per_block = blocks::gamma_group_size<T>;
     engine::philox_key key;
-    __device__ void    operator()(std::uint64_t block, float* v) const
+    __device__ void    operator()(std::uint64_t block, T* v) const
     {
-        const auto params = distributions::make_gamma_params(ShapeTenths / 10.0f, 1.0f);
-        blocks::gamma_group<float> group(key, engine::element_substream(engine::substream_tag::gamma_group, block));
-        engine::philox_words        boost{};
+        const auto params = distributions::make_gamma_params(T(ShapeTenths / 10.0), T(1));
+        blocks::gamma_group<T> group(key, engine::element_substream(engine::substream_tag::gamma_group, block));
+        engine::philox_words    boost{};
         if(params.boost)
             boost = group.boost_block();
 #pragma unroll
-        for(unsigned k = 0; k < 4; ++k)
+        for(unsigned k = 0; k < outputs_per_block; ++k)
         {
-            float dv;
+            T dv;
             v[k] = group.next(params, dv) ? distributions::gamma_variate(
-                                                params, dv, params.boost ? blocks::gamma_log_boost(params, boost, k) : 0.0f)
-                                          : 0.0f;
+                                                params, dv, params.boost ? blocks::gamma_log_boost(params, boost, k) : T(0))
+                                          : T(0);
         }
     }
 };
 
 // The exact test alone, once per element, on inputs made from the block's
-// index: the code gamma_first_attempts_piece holds four times, which a warp
-// runs only when one of its lanes needs it. The model takes it out of the
-// first attempts and weights it by that chance.
-template <int ShapeTenths>
+// index: the code gamma_first_attempts_piece holds once per element, which
+// a warp runs only when one of its lanes needs it. The model takes it out
+// of the first attempts and weights it by that chance.
+template <int ShapeTenths, class T>
 struct gamma_exact_test_piece
 {
-    using value_type                            = float;
-    static constexpr unsigned outputs_per_block = 4;
+    using value_type                            = T;
+    static constexpr unsigned outputs_per_block = blocks::gamma_group_size<T>;
     engine::philox_key key;
-    __device__ void    operator()(std::uint64_t block, float* v) const
+    __device__ void    operator()(std::uint64_t block, T* v) const
     {
-        const auto params = distributions::make_gamma_params(ShapeTenths / 10.0f, 1.0f);
+        const auto params = distributions::make_gamma_params(T(ShapeTenths / 10.0), T(1));
 #pragma unroll
-        for(unsigned k = 0; k < 4; ++k)
+        for(unsigned k = 0; k < outputs_per_block; ++k)
         {
-            const auto w = static_cast<std::uint32_t>(block) * 4 + k;
-            v[k] = distributions::gamma_exact_test(params, distributions::make_gamma_draw(__uint_as_float(w ^ key.k[0]), w))
-                       ? 1.0f
-                       : 0.0f;
+            const auto w = static_cast<std::uint32_t>(block) * outputs_per_block + k;
+            distributions::gamma_draw<T> draw;
+            if constexpr(sizeof(T) == sizeof(float))
+                draw = distributions::make_gamma_draw(__uint_as_float(w ^ key.k[0]), w);
+            else
+                draw = distributions::make_gamma_draw(__hiloint2double(w ^ key.k[0], w), w, w ^ key.k[1]);
+            v[k] = distributions::gamma_exact_test(params, draw) ? T(1) : T(0);
         }
     }
 };
 
-// One retry attempt per element: its substream's Philox block, a Box-Muller
+// One retry attempt per element: its substream's Philox block(s), a Box-Muller
 // normal, the decision and (below shape 1) the boost; the functor's retry
 // loop is left out: compilers peel or rotate it, so its machine code is not
 // one attempt's.
-template <int ShapeTenths>
+template <int ShapeTenths, class T>
 struct gamma_retry_piece
 {
-    using value_type                            = float;
-    static constexpr unsigned outputs_per_block = 4;
+    using value_type                            = T;
+    static constexpr unsigned outputs_per_block = blocks::gamma_group_size<T>;
     engine::philox_key key;
-    __device__ void    operator()(std::uint64_t block, float* v) const
+    __device__ void    operator()(std::uint64_t block, T* v) const
     {
-        const auto params = distributions::make_gamma_params(ShapeTenths / 10.0f, 1.0f);
+        const auto params = distributions::make_gamma_params(T(ShapeTenths / 10.0), T(1));
 #pragma unroll
-        for(unsigned k = 0; k < 4; ++k)
+        for(unsigned k = 0; k < outputs_per_block; ++k)
         {
-            if(!blocks::gamma_retry(key, 4 * block + k, 0, params, v[k]))
+            if(!blocks::gamma_retry(key, outputs_per_block * block + k, 0, params, v[k]))
                 v[k] = 0;
         }
     }
@@ -325,15 +328,16 @@ MODEL_PIECE(box_muller_double, normal_piece<ROCDIST_NORMAL_BOX_MULLER, double, f
 MODEL_PIECE(inverse_cdf_fast_float, normal_piece<ROCDIST_NORMAL_INVERSE_CDF_FAST, float, false>)
 MODEL_PIECE(ziggurat_fast_float, ziggurat_fast_piece)
 MODEL_PIECE(ziggurat_wedge_float, ziggurat_wedge_piece)
-MODEL_PIECE(gamma_0_5_float, gamma_first_attempts_piece<5>)
-MODEL_PIECE(gamma_2_5_float, gamma_first_attempts_piece<25>)
-MODEL_PIECE(gamma_10_float, gamma_first_attempts_piece<100>)
-MODEL_PIECE(gamma_retry_0_5_float, gamma_retry_piece<5>)
-MODEL_PIECE(gamma_retry_2_5_float, gamma_retry_piece<25>)
-MODEL_PIECE(gamma_retry_10_float, gamma_retry_piece<100>)
-MODEL_PIECE(gamma_exact_0_5_float, gamma_exact_test_piece<5>)
-MODEL_PIECE(gamma_exact_2_5_float, gamma_exact_test_piece<25>)
-MODEL_PIECE(gamma_exact_10_float, gamma_exact_test_piece<100>)
+#define MODEL_GAMMA_PIECES(shape, tenths, type)                                                                  \
+    MODEL_PIECE(gamma_##shape##_##type, gamma_first_attempts_piece<tenths, type>)                                  \
+    MODEL_PIECE(gamma_retry_##shape##_##type, gamma_retry_piece<tenths, type>)                                     \
+    MODEL_PIECE(gamma_exact_##shape##_##type, gamma_exact_test_piece<tenths, type>)
+MODEL_GAMMA_PIECES(0_5, 5, float)
+MODEL_GAMMA_PIECES(2_5, 25, float)
+MODEL_GAMMA_PIECES(10, 100, float)
+MODEL_GAMMA_PIECES(0_5, 5, double)
+MODEL_GAMMA_PIECES(2_5, 25, double)
+MODEL_GAMMA_PIECES(10, 100, double)
 MODEL_PIECE(gamma_shapes_float, gamma_shapes_first_attempts_piece)
 MODEL_PIECE(gamma_shapes_retry_float, gamma_shapes_retry_piece)
 MODEL_PIECE(beta_float, beta_first_attempts_piece)
