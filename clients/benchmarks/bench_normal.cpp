@@ -28,7 +28,8 @@ const method_entry methods[] = {{ROCDIST_NORMAL_BOX_MULLER, "box_muller"},
                                 {ROCDIST_NORMAL_POLAR, "polar"},
                                 {ROCDIST_NORMAL_INVERSE_CDF, "inverse_cdf"},
                                 {ROCDIST_NORMAL_INVERSE_CDF_FAST, "inverse_cdf_fast"},
-                                {ROCDIST_NORMAL_ZIGGURAT, "ziggurat"}};
+                                {ROCDIST_NORMAL_ZIGGURAT, "ziggurat"},
+                                {ROCDIST_NORMAL_BOX_MULLER_FAST, "box_muller_fast"}};
 
 rocdist_status normal_fill(float* out, std::size_t n) { return rocdist_generate_normal(context.gen, out, n, 0.0f, 1.0f); }
 rocdist_status normal_fill(double* out, std::size_t n)
@@ -88,6 +89,9 @@ void register_all_methods()
     register_method<T, ROCDIST_NORMAL_INVERSE_CDF>("inverse_cdf");
     register_method<T, ROCDIST_NORMAL_INVERSE_CDF_FAST>("inverse_cdf_fast");
     register_method<T, ROCDIST_NORMAL_ZIGGURAT>("ziggurat");
+    // Float on GPUs only: doubles and the host run the default's kernels.
+    if(sizeof(T) == sizeof(float) && context.on_gpu)
+        register_method<T, ROCDIST_NORMAL_BOX_MULLER_FAST>("box_muller_fast");
 }
 
 } // namespace

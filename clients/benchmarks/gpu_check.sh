@@ -24,16 +24,17 @@
 #                  context
 #       clocks     the SM clock, power and clock-limit reasons that
 #                  nvidia-smi samples (every 50 ms) while the bench runs
-#                  float uniforms, Box-Muller, ziggurat and gamma (2.5)
-#                  for 3 s each (one profiled launch is too short to meet
-#                  a power limit)
+#                  float uniforms, Box-Muller (both forms), ziggurat and
+#                  gamma (2.5) for 3 s each (one profiled launch is too
+#                  short to meet a power limit)
 #       ab         this build's bench against --ab COMMIT's, the headline
 #                  calls and the exponentials, in turn A B A B, three
 #                  repetitions each
 #       sanitizer  compute-sanitizer memcheck over the stream, fault and
 #                  batched categorical GPU tests; racecheck over the last
-#       profile    ncu (--clock-control none) on the float Box-Muller and
-#                  ziggurat generate kernels, and the SASS of every kernel
+#       profile    ncu (--clock-control none) on the float Box-Muller (both
+#                  forms) and ziggurat generate kernels, and the SASS of
+#                  every kernel
 #     Writes to $OUT (the device tool's), else gpu-check-out/: summary.txt,
 #     bench.json, ab.txt, logs.tar.gz (every log, the profiles and the
 #     SASS). Leaves the GPU's settings as they are.
@@ -196,13 +197,14 @@ SUMMARY
 run_clocks() {
   clocks_of uniform '^rocdist/float/'
   clocks_of box_muller '^normal/box_muller/float/reproducible'
+  clocks_of bm_fast '^normal/box_muller_fast/float/reproducible'
   clocks_of ziggurat '^normal/ziggurat/float/reproducible'
   clocks_of gamma '^gamma/2.5/float/reproducible'
 }
 
 run_profile() {
   local method
-  for method in box_muller ziggurat; do
+  for method in box_muller box_muller_fast ziggurat; do
     step "ncu-$method" 45 ncu --clock-control none --set full --kernel-name regex:"generate_(kernel|whole_packets)" --launch-skip 2 \
       --launch-count 1 -o "$logs/ncu-$method" "$stage/bin/rocdist_bench" --n=16777216 \
       --benchmark_filter="^normal/$method/float/reproducible" --benchmark_min_time=0.01

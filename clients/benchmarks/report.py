@@ -33,7 +33,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402 (after choosing the backend)
 
-NORMAL_METHODS = ["box_muller", "polar", "inverse_cdf", "inverse_cdf_fast", "ziggurat"]
+NORMAL_METHODS = ["box_muller", "polar", "inverse_cdf", "inverse_cdf_fast", "ziggurat", "box_muller_fast"]
 BLOCK = re.compile(r"<!-- bench-table (\S+) -->\n.*?<!-- /bench-table -->\n", re.S)
 
 
@@ -179,12 +179,15 @@ def plot_normal(runs, label, out):
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.5), sharey=True)
     shown = []
     for ax, kind in zip(axes, ["float", "double"]):
-        shown += ordering_bars(ax, runs, NORMAL_METHODS, lambda m, o: f"normal/{m}/{kind}/{o}")
+        # The methods the record has (the fast Box-Muller: float, on GPUs).
+        methods = [m for m in NORMAL_METHODS
+                   if any(find(runs, f"normal/{m}/{kind}/{o}/", "items_per_second") for o in ("reproducible", "fast"))]
+        shown += ordering_bars(ax, runs, methods, lambda m, o: f"normal/{m}/{kind}/{o}")
         peer = find(runs, f"curand_normal/{kind}/", "items_per_second") / 1e6
         if peer:
             ax.axhline(peer, color="tab:orange", linestyle="--", label="cuRAND (Box-Muller)")
             shown.append(peer)  # within the limits, as the bars are
-        ax.set_xticklabels([m.replace("_", "\n") for m in NORMAL_METHODS])
+        ax.set_xticklabels([m.replace("_", "\n") for m in methods])
         ax.set_title(f"normal {kind}")
     finish_rates(fig, axes, shown, axes[0], f"Normals by method ({label})", out)
 

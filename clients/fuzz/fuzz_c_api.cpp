@@ -234,10 +234,10 @@ private:
     {
         const rocdist_generator g = pick_handle();
         const generator_model*  m = model_of(g);
-        const auto              method = enum_argument(5);
+        const auto              method = enum_argument(ROCDIST_NORMAL_BOX_MULLER_FAST + 1);
         const rocdist_status    s      = fuzz_set_normal_method(g, method);
         expect_handle_status(s, m, "set_normal_method");
-        const bool valid = method >= 0 && method <= 4;
+        const bool valid = method >= 0 && method <= ROCDIST_NORMAL_BOX_MULLER_FAST;
         if(m != nullptr)
             FUZZ_CHECK(s == (valid ? ROCDIST_STATUS_SUCCESS : ROCDIST_STATUS_TYPE_ERROR),
                        "set_normal_method(%d) returned %d", method, s);

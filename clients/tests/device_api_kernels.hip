@@ -151,6 +151,7 @@ bool device_draws(const device_request& r, T* out)
     case ROCDIST_NORMAL_INVERSE_CDF: return launch_draws<T, ROCDIST_NORMAL_INVERSE_CDF>(r, out);
     case ROCDIST_NORMAL_INVERSE_CDF_FAST: return launch_draws<T, ROCDIST_NORMAL_INVERSE_CDF_FAST>(r, out);
     case ROCDIST_NORMAL_ZIGGURAT: return launch_draws<T, ROCDIST_NORMAL_ZIGGURAT>(r, out);
+    case ROCDIST_NORMAL_BOX_MULLER_FAST: return launch_draws<T, ROCDIST_NORMAL_BOX_MULLER_FAST>(r, out);
     }
     return false;
 }

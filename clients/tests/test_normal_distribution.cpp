@@ -66,8 +66,11 @@ struct method_case
 std::vector<method_case> method_cases()
 {
     std::vector<method_case> cases;
+    // The fast Box-Muller's host values are the default's
+    // (test_box_muller_fast.cpp asserts it).
     for(rocdist_normal_method m : rocdist_test::all_normal_methods)
-        cases.push_back({m, ROCDIST_ORDERING_REPRODUCIBLE});
+        if(m != ROCDIST_NORMAL_BOX_MULLER_FAST)
+            cases.push_back({m, ROCDIST_ORDERING_REPRODUCIBLE});
     for(rocdist_normal_method m : rocdist_test::compacted_normal_methods)
         cases.push_back({m, ROCDIST_ORDERING_FAST});
     return cases;

@@ -44,6 +44,7 @@ module rocdist
     integer(c_int), parameter :: ROCDIST_NORMAL_INVERSE_CDF = 2
     integer(c_int), parameter :: ROCDIST_NORMAL_INVERSE_CDF_FAST = 3
     integer(c_int), parameter :: ROCDIST_NORMAL_ZIGGURAT = 4
+    integer(c_int), parameter :: ROCDIST_NORMAL_BOX_MULLER_FAST = 5
 
     ! rocdist_categorical_view: where a table's entries live (for the device
     ! API's user kernels, rocdist/rocdist_kernel.h).

@@ -181,7 +181,8 @@ rocdist_status rocdist_set_normal_method(rocdist_generator generator, rocdist_no
         case ROCDIST_NORMAL_POLAR:
         case ROCDIST_NORMAL_INVERSE_CDF:
         case ROCDIST_NORMAL_INVERSE_CDF_FAST:
-        case ROCDIST_NORMAL_ZIGGURAT: g.set_normal_method(method); return ROCDIST_STATUS_SUCCESS;
+        case ROCDIST_NORMAL_ZIGGURAT:
+        case ROCDIST_NORMAL_BOX_MULLER_FAST: g.set_normal_method(method); return ROCDIST_STATUS_SUCCESS;
         }
         return ROCDIST_STATUS_TYPE_ERROR;
     });

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "backend/categorical_row_inputs.hpp"
 #include "backend/narrowed_outputs.hpp"
@@ -94,6 +95,12 @@ rocdist_status generator::with_normal_source(T mean, T stddev, bool log_normal, 
         return emit(blocks::normal_functor<ROCDIST_NORMAL_INVERSE_CDF_FAST, T>{key, transform});
     case ROCDIST_NORMAL_ZIGGURAT:
         return emit(blocks::normal_functor<ROCDIST_NORMAL_ZIGGURAT, T>{key, transform});
+    case ROCDIST_NORMAL_BOX_MULLER_FAST:
+        // Doubles have no fast form: the default's kernel.
+        if constexpr(std::is_same_v<T, double>)
+            return emit(blocks::normal_functor<ROCDIST_NORMAL_BOX_MULLER, T>{key, transform});
+        else
+            return emit(blocks::normal_functor<ROCDIST_NORMAL_BOX_MULLER_FAST, T>{key, transform});
     }
     return ROCDIST_STATUS_INTERNAL_ERROR; // set_normal_method admits only the methods above
 }

@@ -11,7 +11,8 @@ from . import _arrays, _errors, _tokens
 from ._library import check, lib
 
 ORDERINGS = {"reproducible": 0, "fast": 1}
-NORMAL_METHODS = {"box_muller": 0, "polar": 1, "inverse_cdf": 2, "inverse_cdf_fast": 3, "ziggurat": 4}
+NORMAL_METHODS = {"box_muller": 0, "polar": 1, "inverse_cdf": 2, "inverse_cdf_fast": 3, "ziggurat": 4,
+                  "box_muller_fast": 5}
 _STREAM_END = 1 << 64
 
 # The C call of each (distribution, dtype).

@@ -320,6 +320,7 @@ def kernels(pieces):
         ("uniform float", 0.9, pieces["uniform_float"], "straight"),
         ("uniform double", None, pieces["uniform_double"], "straight"),
         ("normal float, Box-Muller", 0.9, pieces["box_muller_float"], "straight"),
+        ("normal float, Box-Muller fast", None, pieces["box_muller_fast_float"], "straight"),
         ("log-normal float, Box-Muller", None, pieces["box_muller_float_log_normal"], "straight"),
         ("normal double, Box-Muller", None, pieces["box_muller_double"], "straight"),
         ("normal float, inverse CDF fast", None, pieces["inverse_cdf_fast_float"], "straight"),

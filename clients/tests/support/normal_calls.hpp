@@ -16,7 +16,7 @@ namespace rocdist_test
 
 inline const rocdist_normal_method all_normal_methods[]
     = {ROCDIST_NORMAL_BOX_MULLER, ROCDIST_NORMAL_POLAR, ROCDIST_NORMAL_INVERSE_CDF,
-       ROCDIST_NORMAL_INVERSE_CDF_FAST, ROCDIST_NORMAL_ZIGGURAT};
+       ROCDIST_NORMAL_INVERSE_CDF_FAST, ROCDIST_NORMAL_ZIGGURAT, ROCDIST_NORMAL_BOX_MULLER_FAST};
 
 // The rejection methods, whose fast ordering has its own (compacted) layout.
 inline const rocdist_normal_method compacted_normal_methods[] = {ROCDIST_NORMAL_POLAR, ROCDIST_NORMAL_ZIGGURAT};
@@ -30,6 +30,7 @@ inline std::string method_name(rocdist_normal_method m)
     case ROCDIST_NORMAL_INVERSE_CDF: return "inverse_cdf";
     case ROCDIST_NORMAL_INVERSE_CDF_FAST: return "inverse_cdf_fast";
     case ROCDIST_NORMAL_ZIGGURAT: return "ziggurat";
+    case ROCDIST_NORMAL_BOX_MULLER_FAST: return "box_muller_fast";
     }
     return "unknown";
 }

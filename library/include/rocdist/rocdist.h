@@ -106,7 +106,13 @@ typedef enum rocdist_normal_method
     ROCDIST_NORMAL_INVERSE_CDF_FAST = 3,
     /** Ziggurat with 256 layers; the tail and wedges are sampled exactly,
      *  from the element's own substream. */
-    ROCDIST_NORMAL_ZIGGURAT = 4
+    ROCDIST_NORMAL_ZIGGURAT = 4,
+    /** Box-Muller from the same words as ROCDIST_NORMAL_BOX_MULLER, with the
+     *  GPU's hardware sine and cosine on NVIDIA GPUs (as cuRAND's device
+     *  API computes them): within an absolute 2^-17 (plus a relative 2^-20)
+     *  of the default's values. Float only; doubles, the host and AMD GPUs
+     *  give the default's values. */
+    ROCDIST_NORMAL_BOX_MULLER_FAST = 5
 } rocdist_normal_method;
 
 /**

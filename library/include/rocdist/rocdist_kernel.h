@@ -146,11 +146,11 @@ ROCDIST_HOST_DEVICE T standard_normal(Bits& bits)
 {
     using distributions::erfinv_kind;
     constexpr bool single = sizeof(T) == sizeof(float);
-    if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER)
+    if constexpr(blocks::is_box_muller<Method>)
     {
         const engine::philox_words w = next_block(bits);
         if constexpr(single)
-            return distributions::box_muller(w.w[0], w.w[1]).first;
+            return distributions::box_muller<Method == ROCDIST_NORMAL_BOX_MULLER_FAST>(w.w[0], w.w[1]).first;
         else
             return distributions::box_muller(w.w[0], w.w[1], w.w[2], w.w[3]).first;
     }

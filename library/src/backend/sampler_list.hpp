@@ -55,6 +55,10 @@ ROCDIST_NORMAL_SAMPLERS(inverse_cdf, ROCDIST_NORMAL_INVERSE_CDF)
 ROCDIST_NORMAL_SAMPLERS(inverse_cdf_fast, ROCDIST_NORMAL_INVERSE_CDF_FAST)
 ROCDIST_NORMAL_SAMPLERS(ziggurat, ROCDIST_NORMAL_ZIGGURAT)
 #undef ROCDIST_NORMAL_SAMPLERS
+// The fast Box-Muller is float only (doubles run the default's).
+using box_muller_fast_float    = normal<ROCDIST_NORMAL_BOX_MULLER_FAST, float>;
+using box_muller_fast_half     = half_of<box_muller_fast_float>;
+using box_muller_fast_bfloat16 = bfloat16_of<box_muller_fast_float>;
 
 using gamma_float         = blocks::gamma_functor<float>;
 using gamma_double        = blocks::gamma_functor<double>;
@@ -143,8 +147,15 @@ using gamma_double_sampler   = backend::gamma_sampler<double>;
     ROCDIST_SAMPLERS_WITH_BLOCK_KERNELS(X) ROCDIST_SAMPLERS_WITH_GAMMA_BLOCKS(X)                   \
         ROCDIST_SAMPLERS_WITH_COUNT_BLOCKS(X) ROCDIST_SAMPLERS_WITH_COUNT_ELEMENT_BLOCKS(X)           \
             ROCDIST_SAMPLERS_WITH_COMPOSED_BLOCKS(X)
+// Block functors whose values on the host are another's: the fast
+// Box-Muller's hardware sine and cosine are a GPU's, so the host runs the
+// default's kernels (host/host_backend.hpp).
+#define ROCDIST_SAMPLERS_HOST_AS_DEFAULT(X)                                                        \
+    X(box_muller_fast_float)                                                                       \
+    X(box_muller_fast_half)                                                                        \
+    X(box_muller_fast_bfloat16)
 #define ROCDIST_BLOCK_SAMPLERS(X)                                                                  \
-    ROCDIST_SAMPLERS_WITH_HOST_BLOCKS(X) ROCDIST_SAMPLERS_NARROWED(X)
+    ROCDIST_SAMPLERS_WITH_HOST_BLOCKS(X) ROCDIST_SAMPLERS_NARROWED(X) ROCDIST_SAMPLERS_HOST_AS_DEFAULT(X)
 
 // The fast ordering's samplers: those with host vector kernels in
 // simd/compacted_kernels.cpp, and those the host runs through another's.

@@ -139,6 +139,27 @@ __device__ inline float rocdist_rsqrt_estimate(float x)
 #define ROCDIST_RSQRTF(x) (1.0f / std::sqrt(x))
 #endif
 
+// Sine and cosine of a float angle in [-pi, pi] by the GPU's hardware
+// approximation, for the fast Box-Muller: CUDA's __sincosf, whose absolute
+// error CUDA documents (below 2^-21.41 for the sine and 2^-21.19 for the
+// cosine on [-pi, pi]), an FMUL and two MUFU instructions on sm_90 where the
+// kernels' own sine and cosine take about 25. The emulated platform's
+// kernels take correctly rounded values in its place, so that the code
+// around it runs in CI. AMD does not document the error of its hardware sine,
+// so HIP's device pass has none, and the fast Box-Muller computes as the
+// default there.
+#if ROCDIST_DEVICE_PASS && defined(__CUDA_ARCH__)
+#define ROCDIST_HAS_HARDWARE_SINCOSF 1
+#define ROCDIST_HARDWARE_SINCOSF(x, sine, cosine) __sincosf(x, &(sine), &(cosine))
+#elif defined(ROCDIST_BUILD_EMULATED_KERNELS)
+#define ROCDIST_HAS_HARDWARE_SINCOSF 1
+#define ROCDIST_HARDWARE_SINCOSF(x, sine, cosine)                                                  \
+    ((sine) = static_cast<float>(std::sin(static_cast<double>(x))),                                  \
+     (cosine) = static_cast<float>(std::cos(static_cast<double>(x))))
+#else
+#define ROCDIST_HAS_HARDWARE_SINCOSF 0
+#endif
+
 // Warp collectives for the device API's cooperative samplers: CUDA's take
 // the mask of the lanes that call them (32 bits); HIP's, on AMD GPUs and on
 // the emulated platform, are 64 bits wide and warp-wide. Expanded only in

@@ -11,6 +11,7 @@
 #include "backend/host/simd/block_kernels.hpp"
 #include "backend/host/simd/compacted_kernels.hpp"
 #include "backend/packet_writer.hpp"
+#include "rocdist/device/blocks/normal_functors.hpp"
 
 namespace rocdist::host
 {
@@ -74,6 +75,14 @@ void generate(const Functor& f, typename Functor::value_type* out, std::size_t n
         generate_blocks<simd::block_kernel>(f, out, n, offset);
     else
         generate_packets(f, out, n, offset);
+}
+
+// The fast Box-Muller's values on the host are the default's: its hardware
+// sine and cosine are a GPU's (rocdist/device/config.hpp).
+inline void generate(const blocks::normal_functor<ROCDIST_NORMAL_BOX_MULLER_FAST, float>& f, float* out, std::size_t n,
+                     std::uint64_t offset)
+{
+    generate(blocks::normal_functor<ROCDIST_NORMAL_BOX_MULLER, float>{f.key, f.transform}, out, n, offset);
 }
 
 // The fast ordering of a rejection sampler: each chunk's candidates run in

@@ -132,6 +132,11 @@ ROCDIST_HOST_DEVICE void ziggurat_elements(engine::philox_key key, std::uint64_t
     }
 }
 
+// The default Box-Muller and its fast form (float, NVIDIA GPUs: the
+// hardware's sine and cosine), which share the stream's layout.
+template <rocdist_normal_method Method>
+constexpr bool is_box_muller = Method == ROCDIST_NORMAL_BOX_MULLER || Method == ROCDIST_NORMAL_BOX_MULLER_FAST;
+
 // The standard normals of block `block` by Method: 4 floats from the word
 // stream's block, or 2 doubles from the double stream's. (Key: as
 // philox4x32_10's.)
@@ -140,14 +145,14 @@ ROCDIST_HOST_DEVICE void standard_normals(const Key& key, std::uint64_t block, f
 {
     using distributions::erfinv_kind;
     const engine::philox_words r = engine::word_block(key, block);
-    if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER || Method == ROCDIST_NORMAL_POLAR)
+    if constexpr(is_box_muller<Method> || Method == ROCDIST_NORMAL_POLAR)
     {
         ROCDIST_UNROLL
         for(unsigned p = 0; p < 2; ++p)
         {
             distributions::normal_pair<float> pair;
-            if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER)
-                pair = distributions::box_muller(r.w[2 * p], r.w[2 * p + 1]);
+            if constexpr(is_box_muller<Method>)
+                pair = distributions::box_muller<Method == ROCDIST_NORMAL_BOX_MULLER_FAST>(r.w[2 * p], r.w[2 * p + 1]);
             else
                 pair = polar_pair(key, 2 * block + p,
                                   distributions::polar_coordinate(r.w[2 * p]),
@@ -179,10 +184,10 @@ ROCDIST_HOST_DEVICE void standard_normals(const Key& key, std::uint64_t block, d
 {
     using distributions::erfinv_kind;
     const engine::philox_words r = engine::double_block(key, block);
-    if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER || Method == ROCDIST_NORMAL_POLAR)
+    if constexpr(is_box_muller<Method> || Method == ROCDIST_NORMAL_POLAR)
     {
         distributions::normal_pair<double> pair;
-        if constexpr(Method == ROCDIST_NORMAL_BOX_MULLER)
+        if constexpr(is_box_muller<Method>)
             pair = distributions::box_muller(r.w[0], r.w[1], r.w[2], r.w[3]);
         else
             pair = polar_pair(key, block,
