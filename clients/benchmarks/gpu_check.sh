@@ -30,13 +30,15 @@
 #       ab         this build's bench against --ab COMMIT's, the headline
 #                  calls and the exponentials, in turn A B A B, three
 #                  repetitions each
+#       rows       ncu's time for each kernel of the batched categorical
+#                  weight cases' calls, this build's and the --ab build's
 #       sanitizer  compute-sanitizer memcheck over the stream, fault and
 #                  batched categorical GPU tests; racecheck over the last
 #       profile    ncu (--clock-control none) on the float Box-Muller (both
 #                  forms) and ziggurat generate kernels, and the SASS of
 #                  every kernel
 #     Writes to $OUT (the device tool's), else gpu-check-out/: summary.txt,
-#     bench.json, ab.txt, logs.tar.gz (every log, the profiles and the
+#     bench.json, ab.txt, rows.txt, logs.tar.gz (every log, the profiles and the
 #     SASS). Leaves the GPU's settings as they are.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -139,7 +141,7 @@ run_bench() {
 
 run_ab() {
   [[ -d "$stage/ab" ]] || { echo "ab: no --ab build staged" >> "$out/summary.txt"; return; }
-  local filter='store_bandwidth|^rocdist/|^normal/(box_muller|ziggurat)/(float|double)/reproducible|^gamma/.*/reproducible|^categorical_rows/weights|^exponential/'
+  local filter='store_bandwidth|^rocdist/|^normal/(box_muller|ziggurat)/(float|double)/reproducible|^gamma/.*/reproducible|^categorical_rows/(weights|logits)/|^exponential/'
   local flags=(--benchmark_filter="$filter" --benchmark_min_time=0.2 --benchmark_repetitions=3
                --benchmark_out_format=json)
   for turn in 1 2; do
@@ -152,6 +154,35 @@ run_ab() {
       python3 clients/benchmarks/compare_bench.py "$logs/ab-A$turn.json" "$logs/ab-B$turn.json" --label-a A --label-b B
     done
   } > "$out/ab.txt" 2>&1
+}
+
+# Where a batched categorical call's time goes: each kernel of the weight
+# cases' calls timed on the GPU by ncu (gpu__time_duration, one pass, at
+# the clocks the GPU runs), in this build and, where staged, the --ab
+# build, side by side in rows.txt.
+run_rows() {
+  local cases=('rows=4096,k=1000,samples=1' 'rows=8,k=1000000,samples=100' 'rows=128,k=131072,samples=1'
+               'rows=8,k=134217728,samples=100')
+  local builds=(B) c i label exports
+  echo "B = $(tr '\n' ' ' < "$stage/commit")" > "$out/rows.txt"
+  if [[ -d "$stage/ab" ]]; then
+    builds=(A B)
+    echo "A = $(cat "$stage/ab/commit")" >> "$out/rows.txt"
+  fi
+  for i in "${!cases[@]}"; do
+    c=${cases[$i]}
+    exports=()
+    for label in "${builds[@]}"; do
+      local root=$PWD/$stage
+      [[ $label == A ]] && root=$PWD/$stage/ab
+      LD_LIBRARY_PATH=$root/lib:$LD_LIBRARY_PATH step "rows-$label$i" 45 ncu --clock-control none \
+        --metrics gpu__time_duration.sum -o "$logs/rows-$label$i" "$root/bin/rocdist_bench" \
+        --benchmark_filter="^categorical_rows/weights/$c/" --benchmark_min_time=0.01
+      ncu --import "$logs/rows-$label$i.ncu-rep" --csv --page raw --print-units base > "$logs/rows-$label$i.csv" 2>&1
+      exports+=("$label=$logs/rows-$label$i.csv")
+    done
+    { echo; echo "categorical_rows/weights/$c"; python3 clients/benchmarks/kernel_times.py "${exports[@]}"; } >> "$out/rows.txt" 2>&1
+  done
 }
 
 run_sanitizer() {
@@ -227,16 +258,17 @@ run() {
     nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem --format=csv
   } > "$out/summary.txt" 2>&1
   local steps=("$@")
-  [[ ${#steps[@]} -gt 0 ]] || steps=(tests bench clocks ab sanitizer profile)
+  [[ ${#steps[@]} -gt 0 ]] || steps=(tests bench clocks ab rows sanitizer profile)
   for s in "${steps[@]}"; do
     case "$s" in
-      tests | bench | clocks | ab | sanitizer | profile) "run_$s" ;;
+      tests | bench | clocks | ab | rows | sanitizer | profile) "run_$s" ;;
       *) echo "unknown step $s" >> "$out/summary.txt" ;;
     esac
   done
   tar -czf "$out/logs.tar.gz" -C "$out" logs && rm -rf "$logs"
   cat "$out/summary.txt"
   [[ -f "$out/ab.txt" ]] && cat "$out/ab.txt"
+  [[ -f "$out/rows.txt" ]] && cat "$out/rows.txt"
   return 0
 }
 
