@@ -40,7 +40,7 @@ NVIDIA_SM = {  # registers per SM, threads per SM, blocks per SM, shared memory 
 }
 BLOCK = 256
 BATCHED_CATEGORICAL = ("summarise_tiles<", "count_tile_samples", "group_tile_samples",
-                       "count_tile_blocks", "draw_samples<")
+                       "count_tile_blocks", "draw_samples<", "draw_warp_rows<", "copy_staged")
 METHODS = ["box_muller", "polar", "inverse_cdf", "inverse_cdf_fast", "ziggurat", "box_muller_fast"]
 
 

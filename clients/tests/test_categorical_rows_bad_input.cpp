@@ -21,8 +21,9 @@ using rocdist_test::backend_buffer;
 using rocdist_test::backend_weights;
 
 constexpr size_t rows = 3, k = 5000, spr = 7; // rows of two tiles
-// Rows of one tile take another path on the host (drawn as they are summed,
-// into a staging buffer): the weights' checks run on both shapes.
+// Short rows take other paths (the host draws rows of one tile as it sums
+// them, into a staging buffer; a GPU draws rows of at most 1024 categories
+// a warp each): the checks run on both shapes.
 constexpr size_t row_lengths[] = {100, k};
 
 class categorical_rows_bad_input : public rocdist_test::backend_test
@@ -63,12 +64,13 @@ protected:
         return status;
     }
 
-    rocdist_status logits_status(const std::vector<float>& values, float temperature, size_t samples = spr)
+    rocdist_status logits_status(const std::vector<float>& values, float temperature, size_t samples = spr,
+                                 size_t length = k)
     {
         const backend_weights<float> l(GetParam(), values);
         backend_buffer<unsigned int> out(GetParam(), rows * spr);
         const rocdist_status         status
-            = rocdist_generate_categorical_logits(gen_, l.data(), rows, k, temperature, out.data(), samples);
+            = rocdist_generate_categorical_logits(gen_, l.data(), rows, length, temperature, out.data(), samples);
         if(status != ROCDIST_STATUS_SUCCESS)
         {
             EXPECT_TRUE(out.untouched());
@@ -117,20 +119,23 @@ TEST_P(categorical_rows_bad_input, weights_double) { expect_every_bad_weight_ref
 TEST_P(categorical_rows_bad_input, logits)
 {
     const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
-    for(float bad : {nan, -nan, inf})
-        for(size_t at : {size_t(0), size_t(4096), size_t(rows * k - 1)})
-        {
-            SCOPED_TRACE(testing::Message() << "logit " << bad << " at " << at);
-            std::vector<float> l(rows * k, 0.5f);
-            l[at] = bad;
-            EXPECT_EQ(logits_status(l, 1.0f), ROCDIST_STATUS_INVALID_VALUE);
-        }
-    for(size_t row = 0; row < rows; ++row)
+    for(size_t length : row_lengths)
     {
-        SCOPED_TRACE(testing::Message() << "row " << row << " of -inf");
-        std::vector<float> l(rows * k, 0.5f);
-        std::fill(l.begin() + row * k, l.begin() + (row + 1) * k, -inf);
-        EXPECT_EQ(logits_status(l, 1.0f), ROCDIST_STATUS_INVALID_VALUE);
+        for(float bad : {nan, -nan, inf})
+            for(size_t at : {size_t(0), size_t(4096), rows * length - 1})
+            {
+                SCOPED_TRACE(testing::Message() << "logit " << bad << " at " << at << " of rows of " << length);
+                std::vector<float> l(rows * length, 0.5f);
+                l[at % l.size()] = bad;
+                EXPECT_EQ(logits_status(l, 1.0f, spr, length), ROCDIST_STATUS_INVALID_VALUE);
+            }
+        for(size_t row = 0; row < rows; ++row)
+        {
+            SCOPED_TRACE(testing::Message() << "row " << row << " of -inf, rows of " << length);
+            std::vector<float> l(rows * length, 0.5f);
+            std::fill(l.begin() + row * length, l.begin() + (row + 1) * length, -inf);
+            EXPECT_EQ(logits_status(l, 1.0f, spr, length), ROCDIST_STATUS_INVALID_VALUE);
+        }
     }
     // Temperatures: refused even when nothing is drawn.
     const std::vector<float> good(rows * k, 0.5f);

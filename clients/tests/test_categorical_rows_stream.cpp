@@ -5,6 +5,7 @@
 // other rows changes nothing, and host and GPU generators give identical
 // categories (the GPU's on the emulated platform at 32 and 64 lanes too).
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -52,12 +53,15 @@ protected:
 TEST_P(categorical_rows_stream, categories_are_the_definitions)
 {
     // Rows of one tile and of several (9000, and 10^6 with one sample each),
-    // float and double weights and logits, at odd offsets.
+    // float and double weights and logits, at odd offsets; short rows that a
+    // GPU draws a warp each (at most 1024 categories, 32 samples: two
+    // categories, the longest rows, the most samples).
     struct shape
     {
         size_t rows, k, samples;
     };
-    for(const shape s : {shape{5, 37, 301}, shape{3, 9000, 700}, shape{2, 1000000, 3}})
+    for(const shape s : {shape{5, 37, 301}, shape{3, 9000, 700}, shape{2, 1000000, 3}, shape{4, 2, 3},
+                         shape{9, 1024, 5}, shape{7, 333, 32}})
     {
         SCOPED_TRACE(testing::Message() << s.rows << " x " << s.k << ", " << s.samples);
         const std::vector<float>  w  = test_weights(s.rows * s.k, 3);
@@ -132,19 +136,58 @@ TEST_P(categorical_rows_stream, a_row_depends_only_on_its_own_inputs)
 
 TEST_P(categorical_rows_stream, equal_weights_give_the_top_bits_of_the_double_stream)
 {
-    // With 2^20 equal weights (256 tiles) every mass is 2^43 and the total
-    // 2^63, so sample e is the top 20 bits of its 64: the top 20 of the high
+    // With k = 2^b equal weights every mass is 2^(63 - b) and the total
+    // 2^63, so sample e is the top b bits of its 64: the top b of the high
     // word y, which uniform double e = (x ^ y << 21) 2^-53 + 2^-54 carries as
-    // floor(u * 2^20).
-    const size_t k = size_t(1) << 20, n = 1001;
-    ASSERT_EQ(rocdist_set_seed(gen_, 5), ROCDIST_STATUS_SUCCESS);
-    const std::vector<unsigned int> c = rows_vector(GetParam(), gen_, std::vector<float>(k, 1.0f), 1, n);
-    ASSERT_EQ(rocdist_set_seed(gen_, 5), ROCDIST_STATUS_SUCCESS);
-    rocdist_test::backend_buffer<double> d(GetParam(), n);
-    ASSERT_EQ(rocdist_generate_uniform_double(gen_, d.data(), n), ROCDIST_STATUS_SUCCESS);
-    const std::vector<double> u = d.outputs();
-    for(size_t e = 0; e < n; ++e)
-        EXPECT_EQ(c[e], static_cast<unsigned int>(u[e] * 0x1p20)) << e;
+    // floor(u * 2^b). Rows of 2^20 (256 tiles), and rows of 2^10 drawn 32
+    // times each (a GPU draws them a warp per row).
+    struct shape
+    {
+        size_t rows, k, samples;
+    };
+    for(const shape s : {shape{1, size_t(1) << 20, 1001}, shape{31, 1024, 32}})
+    {
+        SCOPED_TRACE(testing::Message() << s.rows << " x " << s.k << ", " << s.samples);
+        const size_t n = s.rows * s.samples;
+        ASSERT_EQ(rocdist_set_seed(gen_, 5), ROCDIST_STATUS_SUCCESS);
+        const std::vector<unsigned int> c
+            = rows_vector(GetParam(), gen_, std::vector<float>(s.rows * s.k, 1.0f), s.rows, s.samples);
+        ASSERT_EQ(rocdist_set_seed(gen_, 5), ROCDIST_STATUS_SUCCESS);
+        rocdist_test::backend_buffer<double> d(GetParam(), n);
+        ASSERT_EQ(rocdist_generate_uniform_double(gen_, d.data(), n), ROCDIST_STATUS_SUCCESS);
+        const std::vector<double> u = d.outputs();
+        for(size_t e = 0; e < n; ++e)
+            EXPECT_EQ(c[e], static_cast<unsigned int>(u[e] * static_cast<double>(s.k))) << e;
+    }
+}
+
+TEST_P(categorical_rows_stream, a_row_of_one_positive_weight_gives_its_index)
+{
+    // Rows whose only positive weight (1, the largest float or the smallest)
+    // sits first, last, or at the edges of a GPU lane's run (32 values at
+    // k = 1024 and 32 lanes), among zeros and -0; short rows and a row of
+    // two tiles, drawn up to 32 times and more.
+    const float values[] = {1.0f, std::numeric_limits<float>::max(), std::numeric_limits<float>::denorm_min()};
+    for(const size_t k : {size_t(1), size_t(33), size_t(1000), size_t(1024), size_t(5000)})
+        for(const size_t samples : {size_t(1), size_t(32), size_t(40)})
+        {
+            SCOPED_TRACE(testing::Message() << "k " << k << ", " << samples << " samples");
+            std::vector<size_t> at;
+            for(const size_t i : {size_t(0), size_t(31), size_t(32), size_t(63), k / 2, k - 1})
+                if(i < k)
+                    at.push_back(i);
+            std::vector<float> w(at.size() * k);
+            for(size_t r = 0; r < at.size(); ++r)
+            {
+                for(size_t i = 0; i < k; ++i)
+                    w[r * k + i] = i % 2 == 0 ? 0.0f : -0.0f;
+                w[r * k + at[r]] = values[r % 3];
+            }
+            const std::vector<unsigned int> c = rows_vector(GetParam(), gen_, w, at.size(), samples);
+            for(size_t r = 0; r < at.size(); ++r)
+                for(size_t j = 0; j < samples; ++j)
+                    EXPECT_EQ(c[r * samples + j], at[r]) << "row " << r << ", sample " << j;
+        }
 }
 
 TEST_P(categorical_rows_stream, float_and_double_weights_agree)
@@ -163,17 +206,20 @@ TEST(categorical_rows_host_gpu, identical_outputs)
     rocdist_generator gpu = nullptr, host = nullptr;
     ROCDIST_CREATE_GENERATOR_OR_SKIP(backend::gpu, &gpu);
     ASSERT_EQ(rocdist_create_generator_host(&host, ROCDIST_RNG_PHILOX4X32_10), ROCDIST_STATUS_SUCCESS);
-    // Many short rows; rows of several tiles drawn more than 256 times (a
-    // GPU groups their samples by tile) and at most 256 times (it sorts them
-    // within each row), with a last tile of one category; a row of one tile
-    // with more samples than a GPU block draws; a tile holding more than
-    // that, and one holding nearly all of its row's 256.
+    // Many short rows (a GPU draws them a warp each, up to 1024 categories
+    // and 32 samples, and a block per tile past either); rows of several
+    // tiles drawn more than 256 times (a GPU groups their samples by tile)
+    // and at most 256 times (it sorts them within each row), with a last
+    // tile of one category; a row of one tile with more samples than a GPU
+    // block draws; a tile holding more than that, and one holding nearly all
+    // of its row's 256.
     struct shape
     {
         size_t rows, k, samples;
     };
-    for(const shape s : {shape{4096, 1000, 1}, shape{3, 12289, 300}, shape{5, 9000, 256}, shape{40, 4097, 1},
-                         shape{1, 100, 40000}, shape{2, 8200, 20000}, shape{2, 8200, 256}})
+    for(const shape s : {shape{4096, 1000, 1}, shape{300, 1024, 32}, shape{300, 1025, 32}, shape{300, 1024, 33},
+                         shape{3, 12289, 300}, shape{5, 9000, 256}, shape{40, 4097, 1}, shape{1, 100, 40000},
+                         shape{2, 8200, 20000}, shape{2, 8200, 256}})
     {
         SCOPED_TRACE(testing::Message() << s.rows << " x " << s.k << ", " << s.samples);
         std::vector<float> w = test_weights(s.rows * s.k, 10);

@@ -8,7 +8,8 @@
 // runs, and every thread reads its result: four barriers, where a tree
 // over 256 values takes nine or seventeen. Each run is padded by one value
 // (padded_slot). block_reduce_any_order shuffles within warps of any size,
-// for operations that give the same result in any order.
+// for operations that give the same result in any order; the warp_
+// functions combine the lanes of one warp alone.
 #pragma once
 
 #include <cstdint>
@@ -70,9 +71,38 @@ __device__ inline std::uint64_t warp_shuffle([[maybe_unused]] std::uint64_t mask
     return static_cast<std::uint64_t>(ROCDIST_WARP_SHFL(mask, static_cast<unsigned long long>(v), lane));
 }
 
+// op(...) of the values of a warp's lanes, returned to every lane, for an
+// op whose result does not depend on the order of combination (the largest
+// of doubles, sums of integers): a butterfly of shuffles over warpSize
+// lanes (queried). Every lane of the warp must call it.
+template <class T, class Op>
+__device__ T warp_reduce_any_order(T value, Op op)
+{
+    const unsigned      width = warpSize;
+    const unsigned      lane  = threadIdx.x % width;
+    const std::uint64_t mask  = ROCDIST_WARP_ACTIVE(); // the whole warp
+    for(unsigned distance = width / 2; distance > 0; distance /= 2)
+        value = op(value, warp_shuffle(mask, value, lane ^ distance));
+    return value;
+}
+
+// Each lane's inclusive prefix of the warp's 64-bit integers, in lane
+// order: log2(warpSize) shuffles up. Every lane of the warp must call it.
+__device__ inline std::uint64_t warp_inclusive_sum(std::uint64_t value)
+{
+    const unsigned      width = warpSize;
+    const unsigned      lane  = threadIdx.x % width;
+    const std::uint64_t mask  = ROCDIST_WARP_ACTIVE();
+    for(unsigned distance = 1; distance < width; distance *= 2)
+    {
+        const std::uint64_t below = warp_shuffle(mask, value, lane >= distance ? lane - distance : lane);
+        value += lane >= distance ? below : 0;
+    }
+    return value;
+}
+
 // block_reduce for an op whose result does not depend on the order of
-// combination (the largest of doubles, sums of integers): each warp combines
-// its lanes by shuffles (a butterfly over warpSize lanes, queried), its
+// combination: each warp combines its lanes (warp_reduce_any_order), its
 // first lane writes the warp's value, and after one barrier every thread
 // combines the block's 8 or 4 warp values. Two barriers where block_reduce
 // takes four, and log2(warpSize) + 8 dependent steps where its rakes take
@@ -81,12 +111,9 @@ template <class T, class Op>
 __device__ T block_reduce_any_order(T value, Op op)
 {
     __shared__ T   warp_values[ROCDIST_THREADS_PER_BLOCK / 32];
-    const unsigned      width = warpSize;
-    const unsigned      lane  = threadIdx.x % width;
-    const std::uint64_t mask  = ROCDIST_WARP_ACTIVE(); // the whole warp
-    for(unsigned distance = width / 2; distance > 0; distance /= 2)
-        value = op(value, warp_shuffle(mask, value, lane ^ distance));
-    if(lane == 0)
+    const unsigned width = warpSize;
+    value                = warp_reduce_any_order(value, op);
+    if(threadIdx.x % width == 0)
         warp_values[threadIdx.x / width] = value;
     __syncthreads();
     T result = warp_values[0];

@@ -1,8 +1,9 @@
 // Batched categorical sampling on GPUs, compiled by hipcc and nvcc from this
-// one source. One design serves many short rows and few long ones: the unit
-// of work is a tile of 4096 categories of a row (distributions/
-// row_fixed_point.hpp), one block of 256 threads, 16 values per thread, so a
-// call has rows x ceil(k / 4096) tiles of work whatever its shape.
+// one source. One design serves many short rows and few long ones (short
+// rows drawn a few times excepted, below): the unit of work is a tile of
+// 4096 categories of a row (distributions/row_fixed_point.hpp), one block
+// of 256 threads, 16 values per thread, so a call has rows x ceil(k / 4096)
+// tiles of work whatever its shape.
 //
 //  1. summarise_tiles: each tile's values are read once, checked, and
 //     reduced to the tile's largest and fixed-point sum; a flag is raised
@@ -22,13 +23,23 @@
 // So a call is two kernels unless its rows are of several tiles and drawn
 // more than few_samples times, and seven then. Two is the least: a call
 // with an invalid value anywhere writes nothing, so no sample is written
-// before the first pass has checked every value. All of it is queued at
-// once, and the call waits once, at the end, to read the flag: the host
-// waits for the GPU a single time per call. Blocks cooperate through
-// __shared__ memory and barriers (block_collectives.hpp); the largest and
-// the sums, whose order does not matter, are reduced within warps by
-// shuffles first, over the warp size the runtime queries, so the results
-// are the same for 32 and 64 lanes.
+// before the first pass has checked every value.
+//
+// Short rows (at most warp_row_categories, drawn at most warp_row_samples
+// times) take another path, of two kernels too: draw_warp_rows, a warp per
+// row, checks, sums and draws each row in one pass into scratch, and
+// copy_staged copies the samples out when no row was invalid. A block per
+// tile would leave most of its threads idle there and wait at barriers; a
+// warp reduces by shuffles alone, and a wave of warps holds thousands of
+// rows at once. Its categories are the tile path's: the same fixed points,
+// sums and keys.
+//
+// All of it is queued at once, and the call waits once, at the end, to
+// read the flag: the host waits for the GPU a single time per call. Blocks
+// cooperate through __shared__ memory and barriers (block_collectives.hpp);
+// the largest and the sums, whose order does not matter, are reduced within
+// warps by shuffles first, over the warp size the runtime queries, so the
+// results are the same for 32 and 64 lanes.
 
 #include "backend/categorical_row_inputs.hpp"
 #include "backend/gpu/block_collectives.hpp"
@@ -61,10 +72,18 @@ constexpr std::uint64_t samples_per_block = 16384;
 constexpr std::uint64_t few_samples = ROCDIST_THREADS_PER_BLOCK;
 static_assert(few_samples <= samples_per_block);
 
+// Rows drawn by a warp each (draw_warp_rows): at most this many categories,
+// so that a lane's run of ceil(k / warpSize) values fits in one lane each of
+// a warp of 32 or more, and this many samples, a sample per lane.
+constexpr std::uint64_t warp_row_categories = 1024;
+constexpr std::uint64_t warp_row_samples    = 32;
+static_assert(warp_row_categories <= 32 * 32 && warp_row_categories <= row_tile_size);
+
 struct row_layout
 {
     std::uint64_t rows, k, tiles_per_row, samples_per_row;
 
+    ROCDIST_HOST_DEVICE bool warp_rows() const { return k <= warp_row_categories && samples_per_row <= warp_row_samples; }
     ROCDIST_HOST_DEVICE bool one_tile() const { return tiles_per_row == 1; }
     ROCDIST_HOST_DEVICE bool sorted_in_rows() const { return tiles_per_row > 1 && samples_per_row <= few_samples; }
 };
@@ -505,11 +524,108 @@ ROCDIST_KERNEL void draw_samples(Input in, row_layout layout, const row_tile_sum
     }
 }
 
+// The lowest lane of a nonzero ballot.
+__device__ unsigned lowest_lane(std::uint64_t lanes) { return ROCDIST_POPCOUNT64((lanes & (0 - lanes)) - 1); }
+
+// Rows drawn by warps (row_layout::warp_rows): warp w of the grid takes rows
+// w, w + warps, ... Lane l reads values l, l + warpSize, ... (coalesced,
+// several loads in flight) for the row's check and largest, then sums its
+// run of ceil(k / warpSize) consecutive values in fixed point at the row's
+// scale (its one tile's), from cache. The runs' prefix sums give each
+// sample's run by a ballot, and that run's prefix sums, a value per lane,
+// its category: the first whose prefix sum reaches the sample's key, as
+// draw_samples finds it in a tile. Sample j of the row is lane j's, written
+// to `staged`.
+template <class Input>
+ROCDIST_KERNEL void draw_warp_rows(Input in, row_layout layout, engine::philox_key key, std::uint64_t offset,
+                                   unsigned* invalid, unsigned* staged)
+{
+    using T                   = typename Input::value_type;
+    constexpr unsigned batch  = 16; // loads in flight per lane
+    const unsigned      width = warpSize;
+    const unsigned      lane  = threadIdx.x % width;
+    const std::uint64_t mask  = ROCDIST_WARP_ACTIVE(); // the whole warp
+    const std::uint64_t warps_per_block = ROCDIST_THREADS_PER_BLOCK / width;
+    const std::uint64_t k = layout.k, run = (k + width - 1) / width; // run <= width
+    for(std::uint64_t row = blockIdx.x * warps_per_block + threadIdx.x / width; row < layout.rows;
+        row += gridDim.x * warps_per_block)
+    {
+        const typename Input::storage_type* v = in.values + row * k;
+        bool                                valid = true;
+        T                                   top   = T(-HUGE_VAL);
+        for(std::uint64_t first = lane; first < k; first += batch * width)
+        {
+            T x[batch];
+            ROCDIST_UNROLL
+            for(unsigned j = 0; j < batch; ++j)
+                x[j] = first + j * width < k ? Input::load(v[first + j * width]) : T(0);
+            ROCDIST_UNROLL
+            for(unsigned j = 0; j < batch; ++j)
+            {
+                if(first + j * width < k)
+                {
+                    valid = valid && Input::valid(x[j]);
+                    top   = x[j] > top ? x[j] : top;
+                }
+            }
+        }
+        const double rank    = Input::rank(top);
+        const double largest = warp_reduce_any_order(
+            valid ? (rank > Input::none ? rank : Input::none) : invalid_rank, maximum{});
+        // An invalid value, or nothing to draw: the same for the whole warp.
+        if(largest == invalid_rank || in.reference(largest) == distributions::no_reference)
+        {
+            if(lane == 0)
+                atomicOr(invalid, 1u);
+            continue;
+        }
+        const typename Input::scale_type scale = in.scale(largest);
+        const std::uint64_t begin = lane * run < k ? lane * run : k, end = begin + run < k ? begin + run : k;
+        std::uint64_t       own = 0;
+        for(std::uint64_t i = begin; i < end; ++i)
+            own += in.fixed_point(Input::load(v[i]), scale);
+        const std::uint64_t through = warp_inclusive_sum(own); // the prefix sum at the run's last value
+        const std::uint64_t total   = warp_shuffle(mask, through, width - 1);
+        // Lane j's sample's key: its target in a row of one tile (shift 0).
+        const std::uint64_t first_sample = row * layout.samples_per_row;
+        std::uint64_t       search       = 0;
+        if(lane < layout.samples_per_row)
+            search = distributions::tile_search_key(
+                distributions::row_target(engine::double_bits(key, offset + first_sample + lane), total), 0, 0);
+        unsigned category = 0;
+        for(unsigned j = 0; j < layout.samples_per_row; ++j)
+        {
+            // The last run reaches every key (total >= key), and the owner's
+            // run, the first that does, holds the category.
+            const std::uint64_t key_j  = warp_shuffle(mask, search, j);
+            const unsigned      owner  = lowest_lane(warp_ballot(through >= key_j));
+            const std::uint64_t before = warp_shuffle(mask, through - own, owner);
+            const std::uint64_t i      = owner * run + lane;
+            const bool          in_run = lane < run && i < k;
+            const std::uint64_t q = warp_inclusive_sum(in_run ? in.fixed_point(Input::load(v[i]), scale) : 0);
+            const unsigned      hit = lowest_lane(warp_ballot(in_run && before + q >= key_j));
+            if(lane == j)
+                category = static_cast<unsigned>(owner * run + hit);
+        }
+        if(lane < layout.samples_per_row)
+            staged[first_sample + lane] = category;
+    }
+}
+
+// draw_warp_rows's samples, copied out when no row was invalid.
+ROCDIST_KERNEL void copy_staged(std::uint64_t n, const unsigned* staged, const unsigned* invalid, unsigned int* out)
+{
+    if(*invalid != 0) // nothing is written for an invalid input
+        return;
+    ROCDIST_GRID_STRIDE(i, n)
+    out[i] = staged[i];
+}
+
 // The call's scratch, carved from the generator's: each part's place,
 // 256-byte aligned.
 struct scratch_plan
 {
-    std::size_t tiles, references, counters, grouped, row_tiles, starts, filled, scan, bytes;
+    std::size_t tiles, references, counters, grouped, row_tiles, starts, filled, scan, staged, bytes;
 };
 
 scratch_plan plan_scratch(const row_layout& layout, std::size_t scan_bytes)
@@ -522,6 +638,12 @@ scratch_plan plan_scratch(const row_layout& layout, std::size_t scan_bytes)
     };
     const std::uint64_t tile_count = layout.rows * layout.tiles_per_row;
     const std::uint64_t n          = layout.rows * layout.samples_per_row;
+    if(layout.warp_rows())
+    {
+        plan.counters = take(sizeof(unsigned)); // the flag
+        plan.staged   = take(n * sizeof(unsigned));
+        return plan;
+    }
     plan.tiles                     = take(tile_count * sizeof(row_tile_summary));
     plan.references                = take(layout.rows * sizeof(double));
     plan.counters                  = take((1 + layout.rows) * sizeof(unsigned)); // the flag, then arrived
@@ -560,6 +682,20 @@ rocdist_status queue_passes(const device_info& device, hipStream_t stream, scrat
     if(!reserve(scratch, device.ordinal, plan.bytes))
         return ROCDIST_STATUS_ALLOCATION_FAILED;
     const auto part       = [&](std::size_t at) { return static_cast<char*>(scratch.p) + at; };
+    if(layout.warp_rows())
+    {
+        auto* invalid = reinterpret_cast<unsigned*>(part(plan.counters));
+        auto* staged  = reinterpret_cast<unsigned*>(part(plan.staged));
+        if(hipMemsetAsync(invalid, 0, sizeof(unsigned), stream) != hipSuccess
+           || !launched(ROCDIST_LAUNCH(draw_warp_rows,
+                                       grid_blocks<draw_warp_rows<Input>>(device, layout.rows * device.warp_size),
+                                       threads_per_block, 0, stream, in, layout, key, offset, invalid, staged))
+           || !launched(ROCDIST_LAUNCH(copy_staged, grid_blocks<copy_staged>(device, n), threads_per_block, 0, stream,
+                                       n, staged, invalid, out))
+           || hipMemcpyAsync(any_invalid, invalid, sizeof(unsigned), hipMemcpyDeviceToHost, stream) != hipSuccess)
+            return ROCDIST_STATUS_LAUNCH_FAILURE;
+        return ROCDIST_STATUS_SUCCESS;
+    }
     auto*      summaries  = reinterpret_cast<row_tile_summary*>(part(plan.tiles));
     auto*      references = reinterpret_cast<double*>(part(plan.references));
     auto*      invalid    = reinterpret_cast<unsigned*>(part(plan.counters));
