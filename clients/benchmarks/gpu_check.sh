@@ -15,28 +15,29 @@
 #   clients/benchmarks/gpu_check.sh run [STEP...]
 #     On the GPU machine, from the repository root, with gpu-check/ carried.
 #     Steps (default all, in this order, each under its own time limit and
-#     all within ROCDIST_GPU_CHECK_SECONDS, default 480):
+#     all within ROCDIST_GPU_CHECK_SECONDS, default 480; a step that the
+#     deadline reaches is skipped, so the order is what matters most first):
 #       tests      the GPU tests (gtest filter *gpu*) in 8 shards, the
 #                  GPU error-path tests, and the Python package's tests
 #                  (its GPU tests on PyTorch's CUDA tensors)
 #       bench      the whole bench with its GPU peers (PyTorch, CuPy, JAX
 #                  through python3), JSON with the GPU and driver in its
 #                  context
+#       ab         this build's bench against --ab COMMIT's, the headline
+#                  calls, batched categorical and the exponentials, in turn
+#                  A B A B, three repetitions each
+#       rows       ncu's time for each kernel of the batched categorical
+#                  weight cases' calls, this build's and the --ab build's
+#       profile    ncu (--clock-control none) on the float Box-Muller (both
+#                  forms) and ziggurat generate kernels, and the SASS of
+#                  every kernel
 #       clocks     the SM clock, power and clock-limit reasons that
 #                  nvidia-smi samples (every 50 ms) while the bench runs
 #                  float uniforms, Box-Muller (both forms), ziggurat and
 #                  gamma (2.5) for 3 s each (one profiled launch is too
 #                  short to meet a power limit)
-#       ab         this build's bench against --ab COMMIT's, the headline
-#                  calls and the exponentials, in turn A B A B, three
-#                  repetitions each
-#       rows       ncu's time for each kernel of the batched categorical
-#                  weight cases' calls, this build's and the --ab build's
 #       sanitizer  compute-sanitizer memcheck over the stream, fault and
 #                  batched categorical GPU tests; racecheck over the last
-#       profile    ncu (--clock-control none) on the float Box-Muller (both
-#                  forms) and ziggurat generate kernels, and the SASS of
-#                  every kernel
 #     Writes to $OUT (the device tool's), else gpu-check-out/: summary.txt,
 #     bench.json, ab.txt, rows.txt, logs.tar.gz (every log, the profiles and the
 #     SASS). Leaves the GPU's settings as they are.
@@ -258,10 +259,10 @@ run() {
     nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem --format=csv
   } > "$out/summary.txt" 2>&1
   local steps=("$@")
-  [[ ${#steps[@]} -gt 0 ]] || steps=(tests bench clocks ab rows sanitizer profile)
+  [[ ${#steps[@]} -gt 0 ]] || steps=(tests bench ab rows profile clocks sanitizer)
   for s in "${steps[@]}"; do
     case "$s" in
-      tests | bench | clocks | ab | rows | sanitizer | profile) "run_$s" ;;
+      tests | bench | ab | rows | profile | clocks | sanitizer) "run_$s" ;;
       *) echo "unknown step $s" >> "$out/summary.txt" ;;
     esac
   done
