@@ -29,8 +29,9 @@
 #       rows       ncu's time for each kernel of the batched categorical
 #                  weight cases' calls, this build's and the --ab build's
 #       profile    ncu (--clock-control none) on the float Box-Muller (both
-#                  forms) and ziggurat generate kernels, and the SASS of
-#                  every kernel
+#                  forms) and ziggurat generate kernels and on the batched
+#                  categorical first pass (128 rows of 2^17), and the SASS
+#                  of every kernel
 #       clocks     the SM clock, power and clock-limit reasons that
 #                  nvidia-smi samples (every 50 ms) while the bench runs
 #                  float uniforms, Box-Muller (both forms), ziggurat and
@@ -242,6 +243,12 @@ run_profile() {
       --benchmark_filter="^normal/$method/float/reproducible" --benchmark_min_time=0.01
     ncu --import "$logs/ncu-$method.ncu-rep" --page details > "$logs/ncu-$method.txt" 2>&1
   done
+  # The batched sampler's first pass on the goal's case (128 rows of 2^17):
+  # where its tiles' time goes, beside the rows step's kernel times.
+  step ncu-summarise-tiles 45 ncu --clock-control none --set full --kernel-name regex:summarise_tiles \
+    --launch-skip 2 --launch-count 1 -o "$logs/ncu-summarise-tiles" "$stage/bin/rocdist_bench" \
+    --benchmark_filter='^categorical_rows/weights/rows=128,k=131072,samples=1/' --benchmark_min_time=0.01
+  ncu --import "$logs/ncu-summarise-tiles.ncu-rep" --page details > "$logs/ncu-summarise-tiles.txt" 2>&1
   step sass 30 cuobjdump --dump-sass "$stage/lib/librocdist.so.0"
   step resources 30 cuobjdump --dump-resource-usage "$stage/lib/librocdist.so.0"
 }
