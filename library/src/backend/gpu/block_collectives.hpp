@@ -61,14 +61,18 @@ __device__ T block_reduce(T value, Op op)
     return result;
 }
 
-// A shuffle of a double or a 64-bit integer among the lanes of `mask`.
-__device__ inline double warp_shuffle([[maybe_unused]] std::uint64_t mask, double v, unsigned lane)
+// A shuffle of a double or a 64-bit integer among all the lanes of the
+// warp, every one of which must call it. On CUDA it names the whole warp
+// (as warp_ballot does), which makes every lane wait for the others:
+// __activemask() would name only the lanes that happen to have
+// reconverged after a loop whose trips differ by lane.
+__device__ inline double warp_shuffle(double v, unsigned lane)
 {
-    return ROCDIST_WARP_SHFL(mask, v, lane);
+    return ROCDIST_WARP_SHFL(0xFFFFFFFFu, v, lane);
 }
-__device__ inline std::uint64_t warp_shuffle([[maybe_unused]] std::uint64_t mask, std::uint64_t v, unsigned lane)
+__device__ inline std::uint64_t warp_shuffle(std::uint64_t v, unsigned lane)
 {
-    return static_cast<std::uint64_t>(ROCDIST_WARP_SHFL(mask, static_cast<unsigned long long>(v), lane));
+    return static_cast<std::uint64_t>(ROCDIST_WARP_SHFL(0xFFFFFFFFu, static_cast<unsigned long long>(v), lane));
 }
 
 // op(...) of the values of a warp's lanes, returned to every lane, for an
@@ -78,11 +82,10 @@ __device__ inline std::uint64_t warp_shuffle([[maybe_unused]] std::uint64_t mask
 template <class T, class Op>
 __device__ T warp_reduce_any_order(T value, Op op)
 {
-    const unsigned      width = warpSize;
-    const unsigned      lane  = threadIdx.x % width;
-    const std::uint64_t mask  = ROCDIST_WARP_ACTIVE(); // the whole warp
+    const unsigned width = warpSize;
+    const unsigned lane  = threadIdx.x % width;
     for(unsigned distance = width / 2; distance > 0; distance /= 2)
-        value = op(value, warp_shuffle(mask, value, lane ^ distance));
+        value = op(value, warp_shuffle(value, lane ^ distance));
     return value;
 }
 
@@ -90,12 +93,11 @@ __device__ T warp_reduce_any_order(T value, Op op)
 // order: log2(warpSize) shuffles up. Every lane of the warp must call it.
 __device__ inline std::uint64_t warp_inclusive_sum(std::uint64_t value)
 {
-    const unsigned      width = warpSize;
-    const unsigned      lane  = threadIdx.x % width;
-    const std::uint64_t mask  = ROCDIST_WARP_ACTIVE();
+    const unsigned width = warpSize;
+    const unsigned lane  = threadIdx.x % width;
     for(unsigned distance = 1; distance < width; distance *= 2)
     {
-        const std::uint64_t below = warp_shuffle(mask, value, lane >= distance ? lane - distance : lane);
+        const std::uint64_t below = warp_shuffle(value, lane >= distance ? lane - distance : lane);
         value += lane >= distance ? below : 0;
     }
     return value;

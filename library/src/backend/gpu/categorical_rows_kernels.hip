@@ -544,7 +544,6 @@ ROCDIST_KERNEL void draw_warp_rows(Input in, row_layout layout, engine::philox_k
     constexpr unsigned batch  = 16; // loads in flight per lane
     const unsigned      width = warpSize;
     const unsigned      lane  = threadIdx.x % width;
-    const std::uint64_t mask  = ROCDIST_WARP_ACTIVE(); // the whole warp
     const std::uint64_t warps_per_block = ROCDIST_THREADS_PER_BLOCK / width;
     const std::uint64_t k = layout.k, run = (k + width - 1) / width; // run <= width
     for(std::uint64_t row = blockIdx.x * warps_per_block + threadIdx.x / width; row < layout.rows;
@@ -585,7 +584,7 @@ ROCDIST_KERNEL void draw_warp_rows(Input in, row_layout layout, engine::philox_k
         for(std::uint64_t i = begin; i < end; ++i)
             own += in.fixed_point(Input::load(v[i]), scale);
         const std::uint64_t through = warp_inclusive_sum(own); // the prefix sum at the run's last value
-        const std::uint64_t total   = warp_shuffle(mask, through, width - 1);
+        const std::uint64_t total   = warp_shuffle(through, width - 1);
         // Lane j's sample's key: its target in a row of one tile (shift 0).
         const std::uint64_t first_sample = row * layout.samples_per_row;
         std::uint64_t       search       = 0;
@@ -597,9 +596,9 @@ ROCDIST_KERNEL void draw_warp_rows(Input in, row_layout layout, engine::philox_k
         {
             // The last run reaches every key (total >= key), and the owner's
             // run, the first that does, holds the category.
-            const std::uint64_t key_j  = warp_shuffle(mask, search, j);
+            const std::uint64_t key_j  = warp_shuffle(search, j);
             const unsigned      owner  = lowest_lane(warp_ballot(through >= key_j));
-            const std::uint64_t before = warp_shuffle(mask, through - own, owner);
+            const std::uint64_t before = warp_shuffle(through - own, owner);
             const std::uint64_t i      = owner * run + lane;
             const bool          in_run = lane < run && i < k;
             const std::uint64_t q = warp_inclusive_sum(in_run ? in.fixed_point(Input::load(v[i]), scale) : 0);
